@@ -1,0 +1,44 @@
+import { readFile, stat } from 'node:fs/promises'
+import { assertStatementSize, importStatement, StatementError } from '@tp/domain/statement'
+import { UsageError, type CommandResult } from '../command'
+
+const USAGE =
+  'usage: engine report FILE   (FILE: an MT4 Detailed Statement or an MT5 Trade History Report)'
+
+/** `engine report FILE` (contracts/statement-report.md): the statement's summary and trades. */
+export async function runReport(args: string[]): Promise<CommandResult> {
+  const [file, ...extra] = args
+  if (file === undefined || extra.length > 0 || file.startsWith('-')) throw new UsageError(USAGE)
+
+  try {
+    // the size is checked before reading: a huge file is refused without holding it in memory
+    assertStatementSize(await fileSize(file))
+    return { output: importStatement(await readStatementFile(file)) }
+  } catch (error) {
+    if (error instanceof StatementError) {
+      throw new UsageError(`report: cannot import ${file}: ${error.message}`)
+    }
+    throw error
+  }
+}
+
+async function fileSize(file: string): Promise<number> {
+  const info = await stat(file).catch((error: unknown) => {
+    throw new UsageError(`report: cannot read ${file}: ${describeFileError(error)}`)
+  })
+  if (info.isDirectory()) throw new UsageError(`report: ${file} is a directory, not a file`)
+  return info.size
+}
+
+async function readStatementFile(file: string): Promise<Uint8Array> {
+  return readFile(file).catch((error: unknown) => {
+    throw new UsageError(`report: cannot read ${file}: ${describeFileError(error)}`)
+  })
+}
+
+function describeFileError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOENT') return 'no such file'
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
+  return error instanceof Error ? error.message : String(error)
+}

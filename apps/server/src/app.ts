@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyWebsocket from '@fastify/websocket'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { AVATAR_MAX_BYTES } from '@tp/api'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
+import type { AppContext } from './context'
+import { AppError } from './lib/errors'
+import { registerErrorHandler, sendError } from './lib/error-handler'
+import { registerSecurityHeaders } from './lib/security-headers'
+import { isPageRequest, registerUploads, registerWebApp } from './lib/serve-files'
+import { adminRoutes } from './modules/admin/routes'
+import { authRoutes } from './modules/auth/routes'
+import { devMailboxRoutes } from './modules/dev-mailbox/routes'
+import { profileRoutes } from './modules/profile/routes'
+import { orderRoutes, pricingRoutes } from './modules/orders/routes'
+import { paymentNotificationRoutes, paymentRoutes } from './modules/payments/routes'
+import { scenarioRoutes } from './modules/scenarios/routes'
+import { streamRoutes } from './modules/stream/routes'
+import { systemRoutes } from './modules/system/routes'
+import { marketRoutes, tradingRoutes } from './modules/trading/routes'
+
+export type BuildAppOptions = {
+  /** The built web app to serve; skipped (API only) when it has no index.html. */
+  webDistDir?: string
+  /** Folder of the local storage adapter, served at /uploads/. */
+  uploadsDir?: string
+  /** the PayPal JS SDK the checkout loads (its origin is allowed by the page's CSP) */
+  paypalSdkUrl?: string
+}
+
+/** The HTTP app: every plugin and module route, on one Fastify instance. */
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: ctx.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+  })
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorateRequest('caller', null)
+  registerErrorHandler(app)
+  await registerSecurityHeaders(app, {
+    googleScriptUrl: ctx.google.scriptUrl,
+    ...(options.paypalSdkUrl ? { paypalSdkUrl: options.paypalSdkUrl } : {}),
+    isProduction: ctx.env.isProduction,
+  })
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  })
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Tradepeak API',
+        description: 'The API of the Tradepeak web app. Errors answer { code, message, details? }.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(ctx))
+      await api.register(authRoutes(ctx))
+      await api.register(profileRoutes(ctx))
+      await api.register(devMailboxRoutes(ctx))
+      await api.register(adminRoutes(ctx), { prefix: '/admin' })
+      await api.register(marketRoutes(ctx))
+      await api.register(tradingRoutes(ctx))
+      await api.register(streamRoutes(ctx))
+      await api.register(scenarioRoutes(ctx))
+      await api.register(pricingRoutes(ctx))
+      await api.register(orderRoutes(ctx))
+      await api.register(paymentRoutes(ctx))
+      await api.register(paymentNotificationRoutes(ctx))
+    },
+    { prefix: '/api' },
+  )
+
+  if (options.uploadsDir) {
+    await mkdir(options.uploadsDir, { recursive: true })
+    await registerUploads(app, options.uploadsDir)
+  }
+  const servePage = options.webDistDir ? await registerWebApp(app, options.webDistDir) : null
+  if (options.webDistDir && !servePage) {
+    ctx.logger.info(
+      `web app not built (no ${options.webDistDir}/index.html): serving the API only; run \`npm run build:web\` to serve it too`,
+    )
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (servePage && isPageRequest(request)) return servePage(request, reply)
+    const path = request.url.split('?')[0] ?? '/'
+    const details = [{ path: 'url', message: `No route for ${request.method} ${path}` }]
+    return sendError(reply, new AppError('NOT_FOUND', { details }))
+  })
+
+  return app
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod'
+import { defaultDataDir, defaultWebDistDir } from './paths'
+
+// The one description of the server's environment, parsed once at boot (main.ts). Every
+// variable has a safe default for `npm start` on a laptop; production must set the secrets and
+// the real providers, and a provider's settings are required only when it is enabled.
+
+/** Development-only signing key: refused when NODE_ENV=production. */
+export const DEV_JWT_SECRET = 'tradepeak-development-only-secret-do-not-use-in-production'
+
+/** Demo accounts seeded for the local run (documented in README; overridable). */
+export const DEMO_TRADER = { email: 'trader@tradepeak.test', password: 'Trader-demo-2024' }
+export const DEMO_ADMIN = { email: 'admin@tradepeak.test', password: 'Admin-demo-2024' }
+
+/** What the local fake of Google answers to; a real deployment sets its own client id. */
+export const FAKE_GOOGLE_CLIENT_ID = 'tradepeak-local.apps.googleusercontent.com'
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection URL')
+const smtpUrl = z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+const positiveInt = z.coerce.number().int().positive()
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })))
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Interface to listen on; a container or a server sets 0.0.0.0. */
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Public address of the app, used in emailed links. Default: http://localhost:PORT */
+    APP_URL: httpUrl.optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
+    TRUST_PROXY: flag.default(false),
+
+    DATA_DIR: z.string().min(1).default(defaultDataDir),
+    WEB_DIST_DIR: z.string().min(1).default(defaultWebDistDir),
+    /** A PostgreSQL server; unset: embedded PGlite persisted under DATA_DIR/pglite. */
+    DATABASE_URL: postgresUrl.optional(),
+
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
+    REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+
+    ADMIN_EMAILS: emailList.default([]),
+    /** Seed the demo trader and admin. Default: on, except in production. */
+    SEED_DEMO: flag.optional(),
+    DEMO_TRADER_EMAIL: z.email().default(DEMO_TRADER.email),
+    DEMO_TRADER_PASSWORD: z.string().min(8).default(DEMO_TRADER.password),
+    DEMO_ADMIN_EMAIL: z.email().default(DEMO_ADMIN.email),
+    DEMO_ADMIN_PASSWORD: z.string().min(8).default(DEMO_ADMIN.password),
+
+    /** Google sign-in. Unset URLs: the local fake outside production, Google's hosts in it. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_TOKENINFO_URL: httpUrl.optional(),
+    GOOGLE_USERINFO_URL: httpUrl.optional(),
+    GOOGLE_SCRIPT_URL: httpUrl.optional(),
+
+    /** Outgoing mail. Unset outside production: an SMTP server inside the app captures it. */
+    SMTP_URL: smtpUrl.optional(),
+    MAIL_FROM: z.string().min(3).default('Tradepeak <no-reply@tradepeak.test>'),
+
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Public base address of stored files; default: S3_ENDPOINT/S3_BUCKET. */
+    S3_PUBLIC_URL: httpUrl.optional(),
+
+    /**
+     * Key (32 bytes, hex or base64) sealing the trading-account passwords their owners read on
+     * the dashboard. Default outside production: derived from JWT_SECRET.
+     */
+    CREDENTIALS_KEY: z
+      .string()
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+        'must be 32 bytes as 64 hex or 44 base64 characters',
+      )
+      .optional(),
+    /** Where challenge accounts live: the built-in simulated trading server. */
+    TRADING_PLATFORM: z.enum(['simulated']).default('simulated'),
+    /** The simulated server's name as traders see it (suffixed -MT4 / -MT5). */
+    SIM_SERVER_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{3,40}$/, 'letters, digits and dashes')
+      .default('TradepeakSim'),
+    /** Seed of the simulated market's price paths (the same seed, the same prices). */
+    MARKET_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20_260_101),
+    /** "live": prices follow the clock; "manual": only tests and the scenario driver move them. */
+    MARKET_FEED: z.enum(['live', 'manual']).default('live'),
+    /** Hours of price history a fresh install starts with (charts are not empty). */
+    MARKET_BACKFILL_HOURS: z.coerce.number().min(0).max(720).default(48),
+    /** The scenario driver (/api/dev/scenarios): scripted prices for tests and demos. Never in production. */
+    SCENARIO_DRIVER: flag.optional(),
+
+    /**
+     * Card payments (PayPal Orders v2). Unset outside production: a local fake of PayPal (its
+     * REST API and a stand-in for its JS SDK); unset in production: card payment is unavailable.
+     */
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    /** the id of the webhook subscription in PayPal's dashboard (verifies notifications) */
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    /** https://api-m.paypal.com for live money; the sandbox by default */
+    PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_SDK_BASE_URL: httpUrl.default('https://www.paypal.com/sdk/js'),
+    /** hosts a webhook's signing certificate may come from */
+    PAYPAL_CERT_HOSTS: z
+      .string()
+      .default('api.paypal.com,api.sandbox.paypal.com')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim())
+          .filter(Boolean),
+      ),
+    /** Crypto payments (OxaPay white-label v1). Unset outside production: a local fake. */
+    OXAPAY_MERCHANT_API_KEY: z.string().min(1).optional(),
+    OXAPAY_PAYOUT_API_KEY: z.string().min(1).optional(),
+    OXAPAY_API_BASE: httpUrl.default('https://api.oxapay.com/v1'),
+    /** how long a crypto payment session stays open (spec 2.7: 30 minutes) */
+    OXAPAY_LIFETIME_MINUTES: z.coerce.number().int().min(15).max(2880).default(30),
+
+    /** Sign-in, sign-up and forgot-password attempts allowed per window, per IP and per email. */
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(15 * 60),
+    RATE_LIMIT_MAX_PER_IP: positiveInt.default(100),
+    RATE_LIMIT_MAX_PER_EMAIL: positiveInt.default(10),
+  })
+  .superRefine((env, ctx) => {
+    const requireVar = (name: keyof typeof env, why: string) => {
+      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: why })
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of [
+        'S3_ENDPOINT',
+        'S3_BUCKET',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+      ] as const) {
+        requireVar(name, 'is required when STORAGE_DRIVER=s3')
+      }
+    }
+    if (env.PAYPAL_CLIENT_ID) {
+      requireVar('PAYPAL_CLIENT_SECRET', 'is required when PAYPAL_CLIENT_ID is set')
+      requireVar('PAYPAL_WEBHOOK_ID', 'is required when PAYPAL_CLIENT_ID is set')
+    }
+    if (env.NODE_ENV !== 'production') return
+    if (env.JWT_SECRET === DEV_JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'must be set to a secret of your own in production',
+      })
+    }
+    requireVar('APP_URL', 'is required in production (links in emails point to it)')
+    requireVar('SMTP_URL', 'is required in production (no mail capture there)')
+    requireVar('CREDENTIALS_KEY', 'is required in production (it seals trading passwords)')
+    if (env.SCENARIO_DRIVER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCENARIO_DRIVER'],
+        message: 'must not be enabled in production (it moves prices at will)',
+      })
+    }
+    if (env.SEED_DEMO) {
+      if (env.DEMO_TRADER_PASSWORD === DEMO_TRADER.password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEMO_TRADER_PASSWORD'],
+          message: 'must not be the published demo password in production',
+        })
+      }
+      if (env.DEMO_ADMIN_PASSWORD === DEMO_ADMIN.password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEMO_ADMIN_PASSWORD'],
+          message: 'must not be the published demo password in production',
+        })
+      }
+    }
+  })
+  .transform((env) => {
+    const isProduction = env.NODE_ENV === 'production'
+    return {
+      ...env,
+      APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      SEED_DEMO: env.SEED_DEMO ?? !isProduction,
+      SCENARIO_DRIVER: env.SCENARIO_DRIVER ?? !isProduction,
+      isProduction,
+      /** Local fakes stand in for providers that are not configured (never in production). */
+      canUseFakes: !isProduction,
+    }
+  })
+
+export type Env = z.output<typeof envSchema>
+
+export class EnvError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      'Invalid environment:\n' +
+        problems.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n'),
+    )
+    this.name = 'EnvError'
+  }
+}
+
+/** Parses the environment; throws EnvError naming every bad or missing variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // an empty value (`FOO=` in a .env file) means "not set"
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = envSchema.safeParse(present)
+  if (parsed.success) return parsed.data
+  throw new EnvError(
+    parsed.error.issues.map((issue) => ({
+      variable: String(issue.path[0] ?? 'environment'),
+      message: issue.message,
+    })),
+  )
+}

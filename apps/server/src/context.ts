@@ -1,0 +1,47 @@
+import type pg from 'pg'
+import type { Env } from './config/env'
+import type { Database } from './db/client'
+import type { GoogleIdentity } from './integrations/google/google-identity'
+import type { PaymentProviders } from './integrations/payments/payment-providers'
+import type { Mailer } from './integrations/mail/mailer'
+import type { Storage } from './integrations/storage/storage'
+import type { SimulatedPlatform } from './integrations/trading-platform/simulated/simulated-platform'
+import type { TradingPlatform } from './integrations/trading-platform/trading-platform'
+import type { Jobs } from './jobs/job-runner'
+import type { Clock } from './lib/clock'
+import type { Logger } from './lib/logger'
+import type { SecretBox } from './lib/secret-box'
+import type { LiveHub } from './modules/stream/live-hub'
+import type { RiskMonitor } from './risk/risk-monitor'
+
+/**
+ * Everything a use-case may depend on, passed explicitly (no module-level singletons), so a
+ * test builds the same app with its own database, clock and fakes.
+ */
+export type AppContext = {
+  env: Env
+  clock: Clock
+  logger: Logger
+  db: Database
+  pool: pg.Pool
+  jobs: Jobs
+  mailer: Mailer
+  /** True when outgoing mail is captured locally (no SMTP_URL): enables the dev mailbox. */
+  isMailCaptured: boolean
+  storage: Storage
+  google: GoogleIdentity
+  /** seals secrets shown again later (trading-account passwords) */
+  secrets: SecretBox
+  trading: TradingRuntime
+  /** PayPal (null when card payment is not configured) and OxaPay */
+  payments: PaymentProviders
+}
+
+/** The trading platform and what watches it live. */
+export type TradingRuntime = {
+  platform: TradingPlatform
+  /** the built-in simulated server when it is the platform (its market, the scenario driver) */
+  simulated: SimulatedPlatform | null
+  risk: RiskMonitor
+  hub: LiveHub
+}

@@ -1,0 +1,7 @@
+export * from './users'
+export * from './profiles'
+export * from './auth'
+export * from './mail'
+export * from './trading'
+export * from './simulated-trading'
+export * from './orders'

@@ -1,0 +1,320 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import type { PendingOrderType, Side } from '@tp/domain'
+import type { Database } from '../../../db/client'
+import {
+  simAccounts,
+  simDeals,
+  simOrders,
+  simPositions,
+  type SimAccountRow,
+} from '../../../db/schema'
+import type { Logger } from '../../../lib/logger'
+import type { CloseReason, PlatformClosedTrade } from '../trading-platform'
+import type { SimAccount, SimOrder, SimPosition, SimWrite } from './sim-engine'
+
+// The simulated server's books in the database. The engine changes its memory synchronously and
+// hands the store the writes; the store applies each account's writes in order, one transaction
+// per engine operation, so the database always holds a state the engine was in. On start the
+// books are loaded back into memory.
+
+const TICKET_BLOCK = 1_000
+
+export class SimStore {
+  private readonly chains = new Map<string, Promise<void>>()
+  private readonly pending = new Set<Promise<void>>()
+  /** reserved ticket ranges, first = in use */
+  private readonly blocks: { next: number; last: number }[] = []
+  private refill: Promise<void> | null = null
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Reserves the first block of tickets; call before the engine runs. */
+  async start(): Promise<void> {
+    await this.reserveTickets()
+  }
+
+  /**
+   * The next ticket, from blocks reserved in the database sequence (shared by orders, positions
+   * and deals, as in MT5), so a restart never hands out a ticket twice. The next block is reserved
+   * in the background while half of the current one is left.
+   */
+  nextTicket(): string {
+    let block = this.blocks[0]
+    while (block !== undefined && block.next > block.last) {
+      this.blocks.shift()
+      block = this.blocks[0]
+    }
+    if (block === undefined) throw new Error('no ticket reserved: the next block is late')
+    const ticket = block.next++
+    const left = this.blocks.reduce((sum, b) => sum + (b.last - b.next + 1), 0)
+    if (left < TICKET_BLOCK / 2 && this.refill === null) {
+      this.refill = this.reserveTickets()
+        .catch((error: unknown) => this.logger.error({ err: error }, 'ticket reservation failed'))
+        .finally(() => (this.refill = null))
+    }
+    return String(ticket)
+  }
+
+  private async reserveTickets(): Promise<void> {
+    const result = await this.db.execute<{ last: string }>(
+      sql`select setval('sim_ticket_seq', nextval('sim_ticket_seq') + ${TICKET_BLOCK - 1}) as last`,
+    )
+    const last = Number(result.rows[0]!.last)
+    this.blocks.push({ next: last - TICKET_BLOCK + 1, last })
+  }
+
+  async loadAccounts(): Promise<SimAccount[]> {
+    const accountRows = await this.db.select().from(simAccounts)
+    if (accountRows.length === 0) return []
+    const positionRows = await this.db.select().from(simPositions)
+    const orderRows = await this.db.select().from(simOrders)
+    const accounts = new Map(accountRows.map((row) => [row.id, toAccount(row)]))
+    for (const row of positionRows) {
+      accounts.get(row.accountId)?.positions.set(String(row.id), {
+        id: String(row.id),
+        symbol: row.symbol,
+        side: row.side as Side,
+        volume: row.volume,
+        initialVolume: row.initialVolume,
+        openPrice: row.openPrice,
+        openTimeMs: row.openTimeMs,
+        stopLoss: row.stopLoss,
+        takeProfit: row.takeProfit,
+        swap: row.swap,
+        commission: row.commission,
+        realizedProfit: row.realizedProfit,
+        realizedSwap: row.realizedSwap,
+      })
+    }
+    for (const row of orderRows) {
+      accounts.get(row.accountId)?.orders.set(String(row.id), {
+        id: String(row.id),
+        symbol: row.symbol,
+        type: row.type as PendingOrderType,
+        volume: row.volume,
+        price: row.price,
+        stopLoss: row.stopLoss,
+        takeProfit: row.takeProfit,
+        createdAtMs: row.createdAtMs,
+      })
+    }
+    return [...accounts.values()]
+  }
+
+  /** Queues an operation's writes behind the account's earlier ones. */
+  persist(accountId: string, writes: SimWrite[]): void {
+    const previous = this.chains.get(accountId) ?? Promise.resolve()
+    const next = previous.then(() => this.apply(accountId, writes))
+    const settled = next.catch((error: unknown) => {
+      this.logger.error({ err: error, accountId }, 'simulated server: a write failed')
+    })
+    this.chains.set(accountId, settled)
+    this.pending.add(settled)
+    void settled.finally(() => {
+      this.pending.delete(settled)
+      if (this.chains.get(accountId) === settled) this.chains.delete(accountId)
+    })
+  }
+
+  /** Resolves once every queued write is in the database. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending])
+    await this.refill
+  }
+
+  private async apply(accountId: string, writes: SimWrite[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const write of writes) {
+        switch (write.kind) {
+          case 'account':
+            await tx
+              .update(simAccounts)
+              .set({ balance: write.balance, isTradingEnabled: write.isTradingEnabled })
+              .where(eq(simAccounts.id, accountId))
+            break
+          case 'position': {
+            const values = positionValues(accountId, write.position)
+            await tx
+              .insert(simPositions)
+              .values(values)
+              .onConflictDoUpdate({ target: simPositions.id, set: values })
+            break
+          }
+          case 'position-deleted':
+            await tx.delete(simPositions).where(eq(simPositions.id, Number(write.id)))
+            break
+          case 'order': {
+            const values = orderValues(accountId, write.order)
+            await tx
+              .insert(simOrders)
+              .values(values)
+              .onConflictDoUpdate({ target: simOrders.id, set: values })
+            break
+          }
+          case 'order-deleted':
+            await tx.delete(simOrders).where(eq(simOrders.id, Number(write.id)))
+            break
+          case 'deal':
+            await tx.insert(simDeals).values({
+              id: Number(write.deal.id),
+              accountId,
+              positionId: write.deal.positionId === null ? null : Number(write.deal.positionId),
+              entry: write.deal.entry,
+              symbol: write.deal.symbol,
+              side: write.deal.side,
+              volume: write.deal.volume,
+              price: write.deal.price,
+              openPrice: write.deal.openPrice,
+              openTimeMs: write.deal.openTimeMs,
+              timeMs: write.deal.timeMs,
+              profit: write.deal.profit,
+              swap: write.deal.swap,
+              commission: write.deal.commission,
+              reason: write.deal.reason,
+              balanceAfter: write.deal.balanceAfter,
+            })
+            break
+        }
+      }
+    })
+  }
+
+  async closedTrades(
+    accountId: string,
+    options: { beforeMs?: number; beforeId?: string; limit: number },
+  ): Promise<{ trades: PlatformClosedTrade[]; hasMore: boolean }> {
+    await this.chains.get(accountId)
+    const rows = await this.db
+      .select()
+      .from(simDeals)
+      .where(
+        and(
+          eq(simDeals.accountId, accountId),
+          eq(simDeals.entry, 'out'),
+          options.beforeMs === undefined
+            ? undefined
+            : options.beforeId === undefined
+              ? lt(simDeals.timeMs, options.beforeMs)
+              : or(
+                  lt(simDeals.timeMs, options.beforeMs),
+                  and(
+                    eq(simDeals.timeMs, options.beforeMs),
+                    lt(simDeals.id, Number(options.beforeId)),
+                  ),
+                ),
+        ),
+      )
+      .orderBy(desc(simDeals.timeMs), desc(simDeals.id))
+      .limit(options.limit + 1)
+    return {
+      trades: rows.slice(0, options.limit).map((row) => ({
+        id: String(row.id),
+        positionId: String(row.positionId),
+        symbol: row.symbol!,
+        side: row.side as Side,
+        volume: row.volume!,
+        openPrice: row.openPrice!,
+        closePrice: row.price!,
+        openTimeMs: row.openTimeMs!,
+        closeTimeMs: row.timeMs,
+        profit: row.profit,
+        swap: row.swap,
+        commission: row.commission,
+        reason: row.reason as CloseReason,
+      })),
+      hasMore: rows.length > options.limit,
+    }
+  }
+
+  async findByRequestId(requestId: string): Promise<SimAccountRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(simAccounts)
+      .where(eq(simAccounts.requestId, requestId))
+    return row
+  }
+
+  async insertAccount(
+    values: Omit<typeof simAccounts.$inferInsert, 'login'>,
+  ): Promise<{ row: SimAccountRow; isNew: boolean }> {
+    const [created] = await this.db
+      .insert(simAccounts)
+      .values({ ...values, login: sql`nextval('sim_login_seq')` })
+      .onConflictDoNothing({ target: simAccounts.requestId })
+      .returning()
+    if (created) return { row: created, isNew: true }
+    return { row: (await this.findByRequestId(values.requestId))!, isNew: false }
+  }
+
+  async setPasswordHash(accountId: string, column: 'main' | 'investor', hash: string) {
+    await this.db
+      .update(simAccounts)
+      .set(column === 'main' ? { passwordHash: hash } : { investorPasswordHash: hash })
+      .where(eq(simAccounts.id, accountId))
+  }
+
+  async accountRows(ids: string[]): Promise<SimAccountRow[]> {
+    if (ids.length === 0) return []
+    return this.db.select().from(simAccounts).where(inArray(simAccounts.id, ids))
+  }
+}
+
+export function toAccount(row: SimAccountRow): SimAccount {
+  return {
+    id: row.id,
+    login: String(row.login),
+    server: row.server,
+    leverage: row.leverage,
+    limits: {
+      maxLotsPerForexOrder: row.maxLotsPerForexOrder,
+      marginCallPercent: row.marginCallPercent,
+      stopOutPercent: row.stopOutPercent,
+      isWeekendHoldingAllowed: row.isWeekendHoldingAllowed,
+    },
+    balance: row.balance,
+    isTradingEnabled: row.isTradingEnabled,
+    positions: new Map(),
+    orders: new Map(),
+    overrides: null,
+    isMarginCall: false,
+    lastEmittedBalance: row.balance,
+    lastEmittedEquity: row.balance,
+    dependencies: new Set(),
+  }
+}
+
+function positionValues(accountId: string, position: SimPosition) {
+  return {
+    id: Number(position.id),
+    accountId,
+    symbol: position.symbol,
+    side: position.side,
+    volume: position.volume,
+    initialVolume: position.initialVolume,
+    openPrice: position.openPrice,
+    openTimeMs: position.openTimeMs,
+    stopLoss: position.stopLoss,
+    takeProfit: position.takeProfit,
+    swap: position.swap,
+    commission: position.commission,
+    realizedProfit: position.realizedProfit,
+    realizedSwap: position.realizedSwap,
+  }
+}
+
+function orderValues(accountId: string, order: SimOrder) {
+  return {
+    id: Number(order.id),
+    accountId,
+    symbol: order.symbol,
+    type: order.type,
+    volume: order.volume,
+    price: order.price,
+    stopLoss: order.stopLoss,
+    takeProfit: order.takeProfit,
+    createdAtMs: order.createdAtMs,
+  }
+}

@@ -1,0 +1,21 @@
+import { provisionAccountJob, sendCredentialsEmailJob } from '../modules/accounts/provision-account'
+import { sendPasswordResetJob } from '../modules/auth/request-password-reset'
+import { fulfilOrderJob } from '../modules/orders/confirm-payment'
+import { reconcilePaymentJob, sweepPaymentsJob } from '../modules/payments/reconcile-payment'
+import { dayResetJob } from '../risk/day-reset-job'
+import { cleanExpiredRecordsJob } from './clean-expired-records'
+import type { JobDefinition } from './job-runner'
+import { sendEmailJob } from './send-email'
+
+/** Every job the app runs; each process works all queues. */
+export const allJobs = [
+  sendEmailJob,
+  sendPasswordResetJob,
+  cleanExpiredRecordsJob,
+  provisionAccountJob,
+  sendCredentialsEmailJob,
+  dayResetJob,
+  fulfilOrderJob,
+  reconcilePaymentJob,
+  sweepPaymentsJob,
+] as JobDefinition<unknown>[] as JobDefinition<never>[]

@@ -1,0 +1,119 @@
+import PgBoss from 'pg-boss'
+import type pg from 'pg'
+import type { z } from 'zod'
+import type { AppContext } from '../context'
+import type { Logger } from '../lib/logger'
+
+// Background work runs through pg-boss on the app's own database (schema "pgboss"): jobs
+// survive restarts, failed ones are retried with backoff, and any number of server processes
+// share the queues. Each job is defined once (name, payload schema, retry policy, handler).
+
+export type JobDefinition<T> = {
+  name: string
+  /** The payload is checked when sent and again when worked (it crossed the database). */
+  schema: z.ZodType<T>
+  retryLimit?: number
+  retryDelaySeconds?: number
+  expireInSeconds?: number
+  /** Cron expression (UTC) for jobs that run on a schedule. */
+  cron?: string
+  /** pg-boss queue policy; "stately": at most one job per singleton key per state */
+  policy?: 'standard' | 'stately'
+  handle(ctx: AppContext, data: T): Promise<void>
+}
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition
+}
+
+export interface Jobs {
+  enqueue<T>(job: JobDefinition<T>, data: T): Promise<void>
+  /** Runs the job at `startAfter`; one job per singleton key is queued at a time. */
+  schedule<T>(
+    job: JobDefinition<T>,
+    data: T,
+    options: { startAfter: Date; singletonKey: string },
+  ): Promise<void>
+}
+
+export const BOSS_SCHEMA = 'pgboss'
+
+/** pg-boss on our pool, so it follows the app to PGlite or PostgreSQL alike. */
+export function createBoss(pool: pg.Pool, options: { isMaintaining?: boolean } = {}): PgBoss {
+  const isMaintaining = options.isMaintaining ?? true
+  return new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: BOSS_SCHEMA,
+    supervise: isMaintaining,
+    schedule: isMaintaining,
+  })
+}
+
+export class JobRunner implements Jobs {
+  private readonly workerIds = new Map<string, string>()
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Creates the queues (idempotent) so jobs can be sent before any worker runs. */
+  async createQueues(definitions: JobDefinition<never>[]) {
+    for (const job of definitions) {
+      await this.boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 5,
+        retryDelay: job.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds ?? 5 * 60,
+        ...(job.policy ? { policy: job.policy } : {}),
+      })
+      if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' })
+    }
+  }
+
+  async startWorkers(ctx: AppContext, definitions: JobDefinition<never>[]) {
+    for (const job of definitions as JobDefinition<unknown>[]) {
+      const id = await this.boss.work<unknown>(
+        job.name,
+        { pollingIntervalSeconds: 2, batchSize: 1 },
+        async ([received]) => {
+          if (!received) return
+          try {
+            await job.handle(ctx, job.schema.parse(received.data))
+          } catch (error) {
+            this.logger.warn({ err: error, job: job.name, jobId: received.id }, 'job failed')
+            throw error
+          } finally {
+            // look for the next job right away rather than after a polling interval: the
+            // queue is drained at once, then polled again when it is empty
+            this.wake(job.name)
+          }
+        },
+      )
+      this.workerIds.set(job.name, id)
+    }
+  }
+
+  async enqueue<T>(job: JobDefinition<T>, data: T) {
+    await this.boss.send(job.name, job.schema.parse(data) as object)
+    // this process's worker takes it now instead of at its next poll
+    this.wake(job.name)
+  }
+
+  async schedule<T>(
+    job: JobDefinition<T>,
+    data: T,
+    options: { startAfter: Date; singletonKey: string },
+  ) {
+    await this.boss.send(job.name, job.schema.parse(data) as object, {
+      startAfter: options.startAfter,
+      singletonKey: options.singletonKey,
+    })
+  }
+
+  private wake(queue: string) {
+    const workerId = this.workerIds.get(queue)
+    if (workerId) this.boss.notifyWorker(workerId)
+  }
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+/**
+ * Serves the built web app (apps/web/dist) when it exists. Returns the SPA fallback for the
+ * not-found handler: any GET for a page path (not /api) answers index.html, and the browser's
+ * router takes it from there.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> {
+  if (!existsSync(path.join(distDir, 'index.html'))) return null
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // hashed bundles never change; the page itself must always be revalidated
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`)
+      res.setHeader(
+        'Cache-Control',
+        isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+    },
+  })
+  return (_request, reply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .sendFile('index.html', distDir, { cacheControl: false })
+}
+
+/** Files of the local storage adapter, at /uploads/<key>. */
+export async function registerUploads(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders(res) {
+      // keys are random per upload, so a stored file never changes
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+    },
+  })
+}
+
+export function isPageRequest(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '/'
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    pathname !== '/api' &&
+    !pathname.startsWith('/api/') &&
+    !pathname.startsWith('/uploads/') &&
+    // a missing script or image is a 404, not the page
+    !/\.[a-z0-9]+$/i.test(pathname)
+  )
+}

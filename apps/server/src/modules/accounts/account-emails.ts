@@ -1,0 +1,73 @@
+import { messages } from '@tp/api'
+import { formatMoney, stageLabels, usd, type Stage } from '@tp/domain'
+import { BRAND, renderEmail } from '../../lib/email-layout'
+
+// The emails of an account's life: its credentials, a breach with its evidence, a pass.
+
+export function credentialsEmail(
+  to: string,
+  data: {
+    stage: Stage
+    sizeK: number
+    platformLabel: string
+    login: string
+    password: string
+    investorPassword: string | null
+    server: string
+    appUrl: string
+  },
+) {
+  const stage = stageLabels[data.stage]
+  return renderEmail(to, {
+    subject: `Your ${BRAND} ${stage} account is ready`,
+    paragraphs: [
+      `Your ${formatMoney(usd(data.sizeK * 100_000), { showCents: false })} ${stage} account is ready to trade.`,
+      `Platform: ${data.platformLabel} (simulated account)`,
+      `Login: ${data.login}`,
+      `Password: ${data.password}`,
+      ...(data.investorPassword ? [`Investor (read-only) password: ${data.investorPassword}`] : []),
+      `Server: ${data.server}`,
+      'Keep these details private. You can always see them on your dashboard, and trade in the web terminal.',
+    ],
+    action: { label: 'Open the trading terminal', url: `${data.appUrl}/user/tradingtool` },
+  })
+}
+
+export function breachEmail(
+  to: string,
+  data: {
+    stage: Stage
+    login: string
+    rule: 'dailyLoss' | 'maxLoss'
+    at: string
+    equity: number
+    floor: number
+    rulebookVersion: string
+    openPositions: number
+    appUrl: string
+  },
+) {
+  const ruleLabel = messages.trading.ruleLabels[data.rule]
+  return renderEmail(to, {
+    subject: `${BRAND}: your ${stageLabels[data.stage]} account ${data.login} breached the ${ruleLabel}`,
+    paragraphs: [
+      messages.trading.breached(ruleLabel),
+      `At ${data.at} (UTC) your equity was ${formatMoney(usd(data.equity))}, at or below the ${ruleLabel.toLowerCase()} floor of ${formatMoney(usd(data.floor))}.`,
+      `Positions open at that moment: ${data.openPositions}. Rules: version ${data.rulebookVersion} of your plan.`,
+      'The evidence is on your trading terminal; the account history can be replayed against the rules to check the verdict.',
+    ],
+    action: { label: 'See the evidence', url: `${data.appUrl}/user/tradingtool` },
+  })
+}
+
+export function passedEmail(to: string, data: { stage: Stage; login: string; appUrl: string }) {
+  return renderEmail(to, {
+    subject: `${BRAND}: you passed ${stageLabels[data.stage]}`,
+    paragraphs: [
+      `Your ${stageLabels[data.stage]} account ${data.login} met every objective.`,
+      messages.trading.passed,
+      'This account is now read-only: its history stays on your dashboard.',
+    ],
+    action: { label: 'Open your dashboard', url: `${data.appUrl}/user/dashboard` },
+  })
+}

@@ -1,0 +1,83 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import type { CouponDto } from '@tp/api'
+import type { CouponDefinition } from '@tp/domain'
+import type { AppContext } from '../../context'
+import { coupons, orders, type CouponRow } from '../../db/schema'
+import { isUniqueViolation } from '../../lib/db-errors'
+import { AppError } from '../../lib/errors'
+
+const USED = ['paid', 'provisioning', 'fulfilled', 'under_review'] as const
+
+function toCouponDto(row: CouponRow, uses: number): CouponDto {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    maxUses: row.maxUses,
+    uses,
+    isActive: row.isActive,
+    challenges: row.challenges,
+    minimumSubtotalCents: row.minimumSubtotalCents,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** Paid orders per coupon (what its usage limit counts). */
+async function usesOf(ctx: AppContext, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ couponId: orders.couponId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.couponId, ids), inArray(orders.status, [...USED])))
+    .groupBy(orders.couponId)
+  return new Map(rows.flatMap((row) => (row.couponId ? [[row.couponId, row.n] as const] : [])))
+}
+
+export async function listCoupons(ctx: AppContext): Promise<CouponDto[]> {
+  const rows = await ctx.db.select().from(coupons).orderBy(desc(coupons.createdAt))
+  const uses = await usesOf(
+    ctx,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => toCouponDto(row, uses.get(row.id) ?? 0))
+}
+
+export async function createCoupon(ctx: AppContext, input: CouponDefinition): Promise<CouponDto> {
+  try {
+    const [row] = await ctx.db
+      .insert(coupons)
+      .values({
+        code: input.code,
+        kind: input.kind,
+        value: input.value,
+        expiresAt: input.expiresAt,
+        maxUses: input.maxUses,
+        isActive: input.isActive,
+        challenges: input.challenges,
+        minimumSubtotalCents: input.minimumSubtotalCents,
+      })
+      .returning()
+    return toCouponDto(row!, 0)
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: 'A coupon with this code exists already.',
+        details: [{ path: 'code', message: 'A coupon with this code exists already.' }],
+      })
+    }
+    throw error
+  }
+}
+
+export async function setCouponActive(
+  ctx: AppContext,
+  id: string,
+  isActive: boolean,
+): Promise<CouponDto> {
+  const [row] = await ctx.db.update(coupons).set({ isActive }).where(eq(coupons.id, id)).returning()
+  if (!row) throw new AppError('NOT_FOUND', { message: 'No such coupon.' })
+  const uses = await usesOf(ctx, [row.id])
+  return toCouponDto(row, uses.get(row.id) ?? 0)
+}

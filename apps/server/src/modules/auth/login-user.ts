@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm'
+import type { Session } from '@tp/api'
+import type { AppContext } from '../../context'
+import { users, type UserRow } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords'
+import { consumeAttempt } from '../../lib/rate-limit'
+import { findUserByEmail } from '../users/find-user'
+import { isAdminEmail } from '../users/is-admin-email'
+import { startSession } from './start-session'
+
+/** ADMIN_EMAILS applies from the next sign-in, without a migration or a restart. */
+export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<UserRow> {
+  if (user.role === 'admin' || !isAdminEmail(ctx.env, user.email)) return user
+  const [promoted] = await ctx.db
+    .update(users)
+    .set({ role: 'admin', updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id))
+    .returning()
+  return promoted ?? user
+}
+
+export async function loginUser(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<Session> {
+  await consumeAttempt(ctx, 'login', { ip, email: input.email })
+  const user = await findUserByEmail(ctx.db, input.email)
+  // the same work and the same answer whether the email is unknown or the password wrong
+  const isPasswordRight = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password)
+  if (!user || !isPasswordRight) throw new AppError('INVALID_CREDENTIALS')
+  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED')
+  return startSession(ctx, await applyAdminList(ctx, user))
+}

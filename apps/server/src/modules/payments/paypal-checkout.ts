@@ -1,0 +1,184 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { checkoutMessages } from '@tp/api'
+import { challengeTypeLabels } from '@tp/domain'
+import type { AppContext } from '../../context'
+import { orders, payments, type OrderRow, type PaymentRow } from '../../db/schema'
+import {
+  isPayPalOrderPaid,
+  PayPalDeclined,
+  PayPalError,
+  PayPalUnavailable,
+  type PayPal,
+  type PayPalOrder,
+} from '../../integrations/paypal/paypal'
+import type { Caller } from '../../lib/authenticate'
+import { AppError } from '../../lib/errors'
+import { confirmOrderPaid } from '../orders/confirm-payment'
+import { moveOrder, type OrderEventSource } from '../orders/order-status'
+import { orderNumber } from '../orders/order-dto'
+import { payableOrder, type PaymentTarget } from './payable-order'
+
+// Card payments through PayPal Orders v2 (contracts/integrations.md section 1): the server creates
+// the PayPal order for the amount it priced, captures it when the buyer approved, and believes a
+// payment only when PayPal's own order says COMPLETED for exactly that amount.
+
+/** A PayPal refusal as spec 7's buttons read it: details[0].issue and description, debug_id. */
+export class PayPalRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: {
+      code: string
+      message: string
+      details: { path: string; issue: string; description: string }[]
+      debug_id?: string
+    },
+  ) {
+    super(body.message)
+  }
+}
+
+function refusal(error: PayPalError, prefix: string, status: number, code: string): PayPalRefusal {
+  const issue = error.issue ?? error.errorName
+  const description = error.description ?? ''
+  return new PayPalRefusal(status, {
+    code,
+    message: `${prefix} ${description}`.trim(),
+    details: [{ path: 'paypal', issue, description }],
+    ...(error.debugId ? { debug_id: error.debugId } : {}),
+  })
+}
+
+function paypalOf(ctx: AppContext): PayPal {
+  if (!ctx.payments.paypal) throw new AppError('PAYMENT_UNAVAILABLE')
+  return ctx.payments.paypal
+}
+
+export async function createPayPalPayment(
+  ctx: AppContext,
+  caller: Caller,
+  target: PaymentTarget,
+): Promise<{ id: string; order: OrderRow }> {
+  const paypal = paypalOf(ctx)
+  const order = await payableOrder(ctx, caller, target, 'card')
+  const [existing] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.provider, 'paypal')))
+  if (existing) return { id: existing.reference, order }
+  let created: { id: string }
+  try {
+    created = await paypal.createOrder({
+      paymentId: order.id,
+      amountCents: order.total,
+      currency: 'USD',
+      description: `${challengeTypeLabels[order.challengeType]} $${order.sizeK}K challenge, order ${orderNumber(order)}`,
+      // one PayPal order per order, however often the buttons ask
+      requestId: `create:${order.id}`,
+    })
+  } catch (error) {
+    if (error instanceof PayPalUnavailable)
+      throw new AppError('PAYMENT_UNAVAILABLE', { cause: error })
+    if (error instanceof PayPalError) {
+      throw refusal(error, checkoutMessages.paypalCreateFailed, 502, 'PAYMENT_FAILED')
+    }
+    throw error
+  }
+  await ctx.db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: 'paypal',
+      reference: created.id,
+      status: 'created',
+      amount: order.total,
+    })
+    .onConflictDoNothing()
+  return { id: created.id, order }
+}
+
+async function paymentOf(
+  ctx: AppContext,
+  reference: string,
+): Promise<{ payment: PaymentRow; order: OrderRow } | null> {
+  const [row] = await ctx.db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, 'paypal'), eq(payments.reference, reference)))
+  return row ?? null
+}
+
+/**
+ * What PayPal's order says, applied: paid for exactly our amount -> the order is paid (once);
+ * completed for another amount -> a person looks at it. Anything else changes nothing.
+ */
+export async function applyPayPalOrder(
+  ctx: AppContext,
+  payment: PaymentRow,
+  order: OrderRow,
+  paypalOrder: PayPalOrder,
+  source: OrderEventSource,
+): Promise<void> {
+  const captureStatus = paypalOrder.capture?.status?.toLowerCase()
+  await ctx.db
+    .update(payments)
+    .set({
+      status: captureStatus ?? paypalOrder.status.toLowerCase(),
+      payerName: paypalOrder.payer?.fullName ?? payment.payerName,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, payment.id))
+  if (isPayPalOrderPaid(paypalOrder, { amountCents: order.total, currency: 'USD' })) {
+    await confirmOrderPaid(ctx, order.id, { source, detail: `PayPal ${paypalOrder.id}` })
+  } else if (paypalOrder.status === 'COMPLETED' && captureStatus === 'completed') {
+    await moveOrder(
+      ctx.db,
+      order.id,
+      'under_review',
+      { source, detail: `PayPal ${paypalOrder.id}` },
+      {
+        reviewReason: `PayPal captured ${paypalOrder.capture?.amount?.value ?? '?'} for an order of ${order.total} cents`,
+      },
+    )
+  }
+}
+
+export async function capturePayPalPayment(ctx: AppContext, caller: Caller, reference: string) {
+  const paypal = paypalOf(ctx)
+  const found = await paymentOf(ctx, reference)
+  if (!found || found.order.userId !== caller.userId) {
+    throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
+  }
+  const { payment, order } = found
+  let result: PayPalOrder
+  try {
+    result = await paypal.captureOrder(reference, {
+      requestId: `capture:${reference}:${payment.declines}`,
+    })
+  } catch (error) {
+    if (error instanceof PayPalDeclined) {
+      await ctx.db
+        .update(payments)
+        .set({ declines: sql`${payments.declines} + 1`, status: 'declined', updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id))
+      throw refusal(error, checkoutMessages.paypalCaptureFailed, 422, 'PAYMENT_DECLINED')
+    }
+    if (!(error instanceof PayPalError)) throw error
+    // a capture racing another (20 buttons at once) or a repeat: PayPal's order tells the truth
+    let current: PayPalOrder | null = null
+    try {
+      current = await paypal.getOrder(reference)
+    } catch {
+      current = null
+    }
+    if (!current || current.status !== 'COMPLETED') {
+      if (error instanceof PayPalUnavailable)
+        throw new AppError('PAYMENT_UNAVAILABLE', { cause: error })
+      throw refusal(error, checkoutMessages.paypalCaptureFailed, 422, 'PAYMENT_FAILED')
+    }
+    result = current
+  }
+  await applyPayPalOrder(ctx, payment, order, result, 'capture')
+  const [updated] = await ctx.db.select().from(orders).where(eq(orders.id, order.id))
+  return { paypalOrder: result, order: updated! }
+}

@@ -1,0 +1,79 @@
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { profileUpdateSchema } from '@tp/api'
+import type { z } from 'zod'
+import type { AppContext } from '../../context'
+import { profiles, refreshTokens, users } from '../../db/schema'
+import type { Caller } from '../../lib/authenticate'
+import { isUniqueViolation } from '../../lib/db-errors'
+import { AppError } from '../../lib/errors'
+import { hashPassword, verifyPassword } from '../../lib/passwords'
+import { resolveTargetUser } from '../users/resolve-target-user'
+import { toUser } from '../users/user-dto'
+import { toPublicProfile } from './profile-dto'
+
+type ProfileUpdate = z.output<typeof profileUpdateSchema>
+
+/**
+ * Saves the public profile (the form sends every field) and, when asked, a new password, which
+ * needs the current one. A password change ends the account's other sessions.
+ */
+export async function updateProfile(ctx: AppContext, caller: Caller, input: ProfileUpdate) {
+  const { target } = await resolveTargetUser(ctx, caller, input.email)
+  const now = ctx.clock.now()
+
+  let passwordHash: string | undefined
+  if (input.newPassword) {
+    const isCurrentRight =
+      !!target.passwordHash &&
+      (await verifyPassword(target.passwordHash, input.currentPassword ?? ''))
+    if (!isCurrentRight) {
+      throw new AppError('CURRENT_PASSWORD_WRONG', {
+        details: [{ path: 'currentPassword', message: 'Your current password is not correct.' }],
+      })
+    }
+    passwordHash = await hashPassword(input.newPassword)
+  }
+
+  const profile = {
+    userName: input.userName === '' ? null : input.userName,
+    bio: input.bio,
+    publicRole: input.publicRole,
+    updatedAt: now,
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({
+          name: input.name === '' ? null : input.name,
+          updatedAt: now,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
+        .where(eq(users.id, target.id))
+        .returning()
+      const [saved] = await tx
+        .insert(profiles)
+        .values({ userId: target.id, ...profile })
+        .onConflictDoUpdate({ target: profiles.userId, set: profile })
+        .returning()
+      if (passwordHash) {
+        const otherSessions =
+          target.id === caller.userId ? ne(refreshTokens.familyId, caller.sessionId) : undefined
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.userId, target.id),
+              isNull(refreshTokens.revokedAt),
+              otherSessions,
+            ),
+          )
+      }
+      return { updatedProfile: toPublicProfile(user!, saved), user: toUser(user!) }
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_user_name_key')) throw new AppError('USERNAME_TAKEN')
+    throw error
+  }
+}

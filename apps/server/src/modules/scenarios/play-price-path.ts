@@ -1,0 +1,30 @@
+import { scriptedPathSchema, scriptedTicks } from '@tp/domain'
+import { z } from 'zod'
+import type { AppContext } from '../../context'
+import type { TradingAccountRow } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+
+// The scenario driver's price path: a scripted path (domain scriptedTicks: waypoints joined by
+// straight lines) played to ONE account as its own market for that symbol, in real time or all at
+// once. Every tick goes through the same books and the same live risk as a market tick, so a
+// breach or a pass happens exactly where the script puts the price.
+
+export const pricePathSchema = z.object({
+  path: scriptedPathSchema,
+  /** "realtime": each tick at its offset from now; "instant": all of them now, in order */
+  mode: z.enum(['realtime', 'instant']).default('realtime'),
+})
+export type PricePathInput = z.input<typeof pricePathSchema>
+
+export function playPricePath(
+  ctx: AppContext,
+  row: TradingAccountRow,
+  rawInput: PricePathInput,
+): { ticks: number; durationMs: number } {
+  const simulated = ctx.trading.simulated
+  if (!simulated || !row.externalId) throw new AppError('NOT_FOUND')
+  const input = pricePathSchema.parse(rawInput)
+  const ticks = scriptedTicks(input.path, 0)
+  simulated.playAccountPath(row.externalId, ticks, input.mode === 'realtime')
+  return { ticks: ticks.length, durationMs: ticks.at(-1)?.tMs ?? 0 }
+}

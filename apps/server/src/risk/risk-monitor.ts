@@ -1,0 +1,637 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import {
+  getRulebook,
+  IncrementalEvaluator,
+  type AccountSizeK,
+  type PlanKey,
+  type Verdict,
+} from '@tp/domain'
+import type { Database, Executor } from '../db/client'
+import type { accountDays } from '../db/schema'
+import {
+  evaluationEvents,
+  tradingAccounts,
+  type EvaluationEventRow,
+  type TradingAccountRow,
+} from '../db/schema'
+import type {
+  AccountEvent,
+  PlatformPosition,
+  TradingPlatform,
+} from '../integrations/trading-platform/trading-platform'
+import type { Logger } from '../lib/logger'
+
+// Live risk: every equity change of every active account goes through the domain's incremental
+// evaluator (docs/decisions/0014). What the evaluator is fed is written to an append-only ledger
+// (evaluation_events), so replaying the ledger through `npm run engine -- evaluate` gives the
+// live verdict again, by construction.
+//
+// Not every tick is fed: a snapshot is recorded when it can matter to a verdict or a meter (the
+// balance moved, a trade opened or closed, equity made a new low of the day or a new high, equity
+// is at or below a floor), plus one every 5 minutes while equity moves (the equity curve). Every
+// other tick is provably irrelevant to the rules: it is above the day's lowest recorded equity and
+// below the highest, at the same balance, with no trade event since the last record. The verdict
+// of the recorded snapshots is the verdict; the same snapshots are what the ledger replays.
+//
+// A snapshot is taken at every day reset (the values in force at that instant), so each day's
+// anchor is exact and stored with its floors (account_days). On a breach or a pass the monitor
+// stops feeding the account and hands it to the lifecycle hooks at once, on the same tick.
+
+export interface RiskHooks {
+  /** a hard breach: called synchronously on the breaching tick (positions still as they were) */
+  onBreach(
+    account: MonitoredAccount,
+    verdict: Verdict,
+    positionsAtBreach: Promise<PlatformPosition[]>,
+  ): void
+  onPass(account: MonitoredAccount, verdict: Verdict): void
+  /** recorded a snapshot or a trade: the account's meters changed */
+  onMetersChanged(account: MonitoredAccount): void
+}
+
+export interface MonitoredAccount {
+  readonly accountId: string
+  readonly externalId: string
+  readonly userId: string
+  readonly planKey: PlanKey
+  readonly rulebookVersion: string
+  readonly initialBalance: number
+  evaluator: IncrementalEvaluator
+  seq: number
+  isClosed: boolean
+  /** the latest values the platform reported (cents) */
+  balanceNow: number
+  equityNow: number
+  /** the latest recorded snapshot */
+  recordedBalance: number
+  recordedEquity: number
+  recordedMs: number
+  dayStartMs: number
+  dayMinEquity: number
+  maxEquity: number
+  hasTradeEventSinceRecord: boolean
+  /**
+   * A history is being booked at its past moments (the scenario driver): the clock's resets
+   * must not be crossed until it is done, or past events would land on today.
+   */
+  isBackfilling: boolean
+}
+
+type LedgerRow = typeof evaluationEvents.$inferInsert
+
+const FLUSH_INTERVAL_MS = Number(process.env.RISK_FLUSH_MS ?? 250)
+const FLUSH_CHUNK = 5_000
+/** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
+const CURVE_INTERVAL_MS = 5 * 60_000
+
+export interface RiskMonitorOptions {
+  db: Database
+  platform: TradingPlatform
+  logger: Logger
+  now(): number
+  hooks: RiskHooks
+}
+
+export class RiskMonitor {
+  private readonly byExternalId = new Map<string, MonitoredAccount>()
+  private readonly byAccountId = new Map<string, MonitoredAccount>()
+  private pending: LedgerRow[] = []
+  private pendingDays = new Map<string, (typeof accountDays.$inferInsert)[]>()
+  private pendingCheckpoints = new Map<string, { state: unknown; seq: number }>()
+  private flushing: Promise<void> | null = null
+  private timer: NodeJS.Timeout | null = null
+  private unsubscribe: (() => void) | null = null
+
+  constructor(private readonly options: RiskMonitorOptions) {}
+
+  /** Subscribes to the platform and loads every active account (before the platform's catch-up). */
+  async start(): Promise<void> {
+    this.unsubscribe = this.options.platform.subscribe((externalId, event) =>
+      this.onEvent(externalId, event),
+    )
+    const rows = await this.options.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.status, 'active'))
+    for (const row of rows) await this.load(row)
+    this.timer = setInterval(() => {
+      // a reset is crossed on time even when no tick comes (the day-reset job does it too)
+      this.crossResets(this.options.now())
+      void this.flush().catch(() => {})
+    }, FLUSH_INTERVAL_MS)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.()
+    if (this.timer) clearInterval(this.timer)
+    await this.flush()
+  }
+
+  get(accountId: string): MonitoredAccount | undefined {
+    return this.byAccountId.get(accountId)
+  }
+
+  accounts(): IterableIterator<MonitoredAccount> {
+    return this.byAccountId.values()
+  }
+
+  /**
+   * Starts judging a newly provisioned account: its first snapshot (the start) at `startMs`.
+   * Written at once: the account's evaluation exists as soon as it can trade.
+   */
+  async track(
+    row: TradingAccountRow,
+    startMs: number,
+    options: { isBackfilling?: boolean } = {},
+  ): Promise<MonitoredAccount> {
+    const existing = this.byAccountId.get(row.id)
+    if (existing) return existing
+    const balance = row.initialBalance
+    const evaluator = IncrementalEvaluator.start(
+      rulesOf(row),
+      startMs,
+      balance / 100,
+      balance / 100,
+    )
+    const account = this.register(row, evaluator, 0, startMs, balance, balance)
+    account.isBackfilling = options.isBackfilling ?? false
+    this.record(account, {
+      kind: 'snapshot',
+      accountId: row.id,
+      seq: ++account.seq,
+      tMs: startMs,
+      balance,
+      equity: balance,
+    })
+    await this.flush()
+    return account
+  }
+
+  /** The account's past is booked: the clock's resets apply to it again. */
+  endBackfill(accountId: string): void {
+    const account = this.byAccountId.get(accountId)
+    if (account) account.isBackfilling = false
+  }
+
+  /** Crosses the day resets due by `nowMs` for every account (the day-reset job, and a timer). */
+  crossResets(nowMs: number): number {
+    let count = 0
+    for (const account of this.byAccountId.values()) {
+      if (
+        !account.isClosed &&
+        !account.isBackfilling &&
+        nowMs >= account.evaluator.currentDay.endMs
+      ) {
+        this.crossResetsOf(account, nowMs)
+        count++
+      }
+    }
+    return count
+  }
+
+  /** Writes everything recorded so far (ledger rows, day rows, checkpoints). */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing
+    if (
+      this.pending.length === 0 &&
+      this.pendingDays.size === 0 &&
+      this.pendingCheckpoints.size === 0
+    )
+      return
+    const rows = this.pending
+    const days = [...this.pendingDays.values()].flat()
+    const checkpoints = this.pendingCheckpoints
+    this.pending = []
+    this.pendingDays = new Map()
+    this.pendingCheckpoints = new Map()
+    this.flushing = this.options.db
+      .transaction(async (tx) => {
+        await writeLedger(tx, rows)
+        await writeDays(tx, days)
+        await writeCheckpoints(tx, checkpoints)
+      })
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error }, 'risk: ledger write failed; retrying')
+        this.pending = [...rows, ...this.pending]
+        for (const day of days) this.queueDay(day)
+        for (const [id, checkpoint] of checkpoints) {
+          if (!this.pendingCheckpoints.has(id)) this.pendingCheckpoints.set(id, checkpoint)
+        }
+        throw error
+      })
+      .finally(() => (this.flushing = null))
+    await this.flushing
+  }
+
+  /**
+   * Takes an account's unwritten ledger rows out of the shared buffer, so the breach or pass
+   * transaction writes them together with the verdict.
+   */
+  takePending(accountId: string): { rows: LedgerRow[]; days: (typeof accountDays.$inferInsert)[] } {
+    const rows = this.pending.filter((row) => row.accountId === accountId)
+    this.pending = this.pending.filter((row) => row.accountId !== accountId)
+    const days = this.pendingDays.get(accountId) ?? []
+    this.pendingDays.delete(accountId)
+    this.pendingCheckpoints.delete(accountId)
+    return { rows, days }
+  }
+
+  /** Stops judging an account (it ended, or was suspended). */
+  forget(accountId: string): void {
+    const account = this.byAccountId.get(accountId)
+    if (!account) return
+    account.isClosed = true
+    this.byAccountId.delete(accountId)
+    this.byExternalId.delete(account.externalId)
+  }
+
+  // ---- events ---------------------------------------------------------------------------------
+
+  private onEvent(externalId: string, event: AccountEvent): void {
+    const account = this.byExternalId.get(externalId)
+    if (account === undefined || account.isClosed) return
+    switch (event.type) {
+      case 'equity':
+        this.crossResetsOf(account, event.tMs)
+        account.balanceNow = event.balance
+        account.equityNow = event.equity
+        if (this.isSignificant(account, event.tMs)) this.recordSnapshot(account, event.tMs)
+        break
+      case 'position-opened': {
+        this.crossResetsOf(account, event.tMs)
+        const { position } = event
+        const tMs = this.tradeTime(account, event.tMs)
+        account.evaluator.tradeOpened(position.id, tMs)
+        account.hasTradeEventSinceRecord = true
+        this.record(account, {
+          kind: 'trade-open',
+          accountId: account.accountId,
+          seq: ++account.seq,
+          tMs,
+          tradeId: position.id,
+          symbol: position.symbol,
+          side: position.side,
+          volume: position.volume,
+          openPrice: position.openPrice,
+        })
+        break
+      }
+      case 'position-closed': {
+        if (event.totals === null) break
+        this.crossResetsOf(account, event.tMs)
+        const totals = event.totals
+        const tMs = this.tradeTime(account, event.tMs)
+        const net = totals.profit + totals.swap + totals.commission
+        account.evaluator.tradeClosed(totals.positionId, tMs, net / 100)
+        account.hasTradeEventSinceRecord = true
+        this.record(account, {
+          kind: 'trade-close',
+          accountId: account.accountId,
+          seq: ++account.seq,
+          tMs,
+          tradeId: totals.positionId,
+          symbol: totals.symbol,
+          side: totals.side,
+          volume: totals.volume,
+          openPrice: totals.openPrice,
+          closePrice: totals.closePrice,
+          profit: totals.profit,
+          commission: totals.commission,
+          swap: totals.swap,
+        })
+        break
+      }
+      default:
+        break
+    }
+  }
+
+  private isSignificant(account: MonitoredAccount, tMs: number): boolean {
+    const { balanceNow: balance, equityNow: equity } = account
+    if (account.hasTradeEventSinceRecord || balance !== account.recordedBalance) return true
+    if (equity < account.dayMinEquity || equity > account.maxEquity) return true
+    const evaluator = account.evaluator
+    const daily = evaluator.dailyFloor
+    const max = evaluator.maxFloor
+    if ((daily !== null && equity / 100 <= daily) || (max !== null && equity / 100 <= max))
+      return true
+    return tMs - account.recordedMs >= CURVE_INTERVAL_MS && equity !== account.recordedEquity
+  }
+
+  private recordSnapshot(account: MonitoredAccount, tMs: number): void {
+    const evaluator = account.evaluator
+    const { lastEventMs, lastSnapshotMs } = evaluator.timeline
+    const t = Math.max(tMs, lastEventMs, lastSnapshotMs + 1)
+    const { balanceNow: balance, equityNow: equity } = account
+    evaluator.snapshot(t, balance / 100, equity / 100)
+    this.noteSnapshot(account, t, balance, equity)
+    this.record(account, {
+      kind: 'snapshot',
+      accountId: account.accountId,
+      seq: ++account.seq,
+      tMs: t,
+      balance,
+      equity,
+    })
+    this.afterRecord(account)
+  }
+
+  /** One snapshot at each reset crossed before `tMs`, with the values in force then. */
+  private crossResetsOf(account: MonitoredAccount, tMs: number): void {
+    const evaluator = account.evaluator
+    while (
+      !account.isClosed &&
+      evaluator.status === 'active' &&
+      tMs >= evaluator.currentDay.endMs
+    ) {
+      const resetMs = evaluator.currentDay.endMs
+      const balance = account.balanceNow
+      const equity = account.equityNow
+      evaluator.snapshot(resetMs, balance / 100, equity / 100)
+      this.noteSnapshot(account, resetMs, balance, equity)
+      this.record(account, {
+        kind: 'snapshot',
+        accountId: account.accountId,
+        seq: ++account.seq,
+        tMs: resetMs,
+        balance,
+        equity,
+      })
+      this.storeDays(account)
+      this.pendingCheckpoints.set(account.accountId, {
+        state: evaluator.toState(),
+        seq: account.seq,
+      })
+      this.afterRecord(account)
+    }
+  }
+
+  private noteSnapshot(account: MonitoredAccount, tMs: number, balance: number, equity: number) {
+    const dayStartMs = account.evaluator.currentDay.startMs
+    if (dayStartMs !== account.dayStartMs) {
+      account.dayStartMs = dayStartMs
+      account.dayMinEquity = equity
+    } else {
+      account.dayMinEquity = Math.min(account.dayMinEquity, equity)
+    }
+    account.maxEquity = Math.max(account.maxEquity, equity)
+    account.recordedBalance = balance
+    account.recordedEquity = equity
+    account.recordedMs = tMs
+    account.hasTradeEventSinceRecord = false
+  }
+
+  private afterRecord(account: MonitoredAccount): void {
+    const evaluator = account.evaluator
+    if (evaluator.status === 'failed') {
+      account.isClosed = true
+      const positions = this.options.platform.listPositions(account.externalId)
+      this.options.hooks.onBreach(account, evaluator.verdict(), positions)
+    } else if (evaluator.status === 'passed') {
+      account.isClosed = true
+      this.options.hooks.onPass(account, evaluator.verdict())
+    }
+    this.options.hooks.onMetersChanged(account)
+  }
+
+  /** Trades are fed in time order and after the account's start (the engine's rules). */
+  private tradeTime(account: MonitoredAccount, tMs: number): number {
+    const times = account.evaluator.timeline
+    return Math.max(tMs, times.lastEventMs, times.startMs + 1)
+  }
+
+  private record(account: MonitoredAccount, row: LedgerRow): void {
+    this.pending.push(row)
+    if (row.kind !== 'snapshot') this.options.hooks.onMetersChanged(account)
+  }
+
+  private storeDays(account: MonitoredAccount): void {
+    for (const day of account.evaluator.verdict().days.slice(-2)) {
+      this.queueDay(dayRow(account.accountId, day))
+    }
+  }
+
+  private queueDay(day: typeof accountDays.$inferInsert): void {
+    const list = this.pendingDays.get(day.accountId) ?? []
+    this.pendingDays.set(day.accountId, [...list.filter((d) => d.date !== day.date), day])
+  }
+
+  // ---- loading --------------------------------------------------------------------------------
+
+  private register(
+    row: TradingAccountRow,
+    evaluator: IncrementalEvaluator,
+    seq: number,
+    tMs: number,
+    balance: number,
+    equity: number,
+  ): MonitoredAccount {
+    const account: MonitoredAccount = {
+      accountId: row.id,
+      externalId: row.externalId!,
+      userId: row.userId,
+      planKey: row.planKey as PlanKey,
+      rulebookVersion: row.rulebookVersion,
+      initialBalance: row.initialBalance,
+      evaluator,
+      seq,
+      isClosed: false,
+      balanceNow: balance,
+      equityNow: equity,
+      recordedBalance: balance,
+      recordedEquity: equity,
+      recordedMs: tMs,
+      dayStartMs: evaluator.currentDay.startMs,
+      dayMinEquity: equity,
+      maxEquity: equity,
+      hasTradeEventSinceRecord: false,
+      isBackfilling: false,
+    }
+    this.byAccountId.set(row.id, account)
+    this.byExternalId.set(account.externalId, account)
+    return account
+  }
+
+  /** Rebuilds an account's evaluator: the last checkpoint, then the ledger after it. */
+  private async load(row: TradingAccountRow): Promise<void> {
+    const events = await this.options.db
+      .select()
+      .from(evaluationEvents)
+      .where(
+        and(
+          eq(evaluationEvents.accountId, row.id),
+          gt(evaluationEvents.seq, row.evaluatorState ? row.evaluatorSeq : 0),
+        ),
+      )
+      .orderBy(asc(evaluationEvents.seq))
+    let evaluator: IncrementalEvaluator
+    let first: EvaluationEventRow | undefined
+    let rest = events
+    if (row.evaluatorState) {
+      evaluator = IncrementalEvaluator.restore(row.evaluatorState)
+    } else {
+      ;[first, ...rest] = events
+      if (!first || first.kind !== 'snapshot') {
+        this.options.logger.error(
+          { accountId: row.id },
+          'risk: active account without a start snapshot',
+        )
+        return
+      }
+      evaluator = IncrementalEvaluator.start(
+        rulesOf(row),
+        first.tMs,
+        first.balance! / 100,
+        first.equity! / 100,
+      )
+    }
+    const seq = row.evaluatorState ? row.evaluatorSeq : first!.seq
+    const state = evaluator.timeline
+    const balance = Math.round(evaluator.balanceNow * 100)
+    const equity = Math.round(evaluator.equityNow * 100)
+    const account = this.register(row, evaluator, seq, state.lastSnapshotMs, balance, equity)
+    for (const event of rest) replay(account, event)
+    // the platform's values now, for the next reset snapshot and meters
+    try {
+      const info = await this.options.platform.getAccountInfo(account.externalId)
+      account.balanceNow = info.balance
+      account.equityNow = info.equity
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error, accountId: row.id },
+        'risk: account not on the platform',
+      )
+    }
+    if (evaluator.status === 'failed') {
+      account.isClosed = true
+      this.options.hooks.onBreach(
+        account,
+        evaluator.verdict(),
+        this.options.platform.listPositions(account.externalId),
+      )
+    } else if (evaluator.status === 'passed') {
+      account.isClosed = true
+      this.options.hooks.onPass(account, evaluator.verdict())
+    }
+  }
+}
+
+/** A verdict's day as stored (exact decimals). */
+export function dayRow(
+  accountId: string,
+  day: Verdict['days'][number],
+): typeof accountDays.$inferInsert {
+  return {
+    accountId,
+    date: day.date,
+    anchor: String(day.anchor),
+    dailyFloor: day.dailyFloor === null ? null : String(day.dailyFloor),
+    maxFloor: day.maxFloor === null ? null : String(day.maxFloor),
+    minEquity: String(day.minEquity),
+    closedProfit: String(day.closedProfit),
+    traded: day.traded,
+    paused: day.paused,
+  }
+}
+
+/** Feeds a stored ledger row to the evaluator, keeping the monitor's bookkeeping as live. */
+function replay(account: MonitoredAccount, event: EvaluationEventRow): void {
+  const evaluator = account.evaluator
+  account.seq = event.seq
+  if (event.kind === 'snapshot') {
+    evaluator.snapshot(event.tMs, event.balance! / 100, event.equity! / 100)
+    const dayStartMs = evaluator.currentDay.startMs
+    if (dayStartMs !== account.dayStartMs) {
+      account.dayStartMs = dayStartMs
+      account.dayMinEquity = event.equity!
+    } else account.dayMinEquity = Math.min(account.dayMinEquity, event.equity!)
+    account.maxEquity = Math.max(account.maxEquity, event.equity!)
+    account.recordedBalance = account.balanceNow = event.balance!
+    account.recordedEquity = account.equityNow = event.equity!
+    account.recordedMs = event.tMs
+    account.hasTradeEventSinceRecord = false
+  } else if (event.kind === 'trade-open') {
+    evaluator.tradeOpened(event.tradeId!, event.tMs)
+    account.hasTradeEventSinceRecord = true
+  } else {
+    evaluator.tradeClosed(
+      event.tradeId!,
+      event.tMs,
+      (event.profit! + event.commission! + event.swap!) / 100,
+    )
+    account.hasTradeEventSinceRecord = true
+  }
+}
+
+export function rulesOf(row: Pick<TradingAccountRow, 'planKey' | 'rulebookVersion' | 'sizeK'>) {
+  return getRulebook(row.planKey as PlanKey, row.rulebookVersion, row.sizeK as AccountSizeK)
+}
+
+/**
+ * Ledger rows in one statement per chunk: arrays unnested by the database (a multi-row VALUES of
+ * thousands of rows costs more to build than to run).
+ */
+async function writeLedger(tx: Executor, rows: LedgerRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += FLUSH_CHUNK) {
+    const chunk = rows.slice(i, i + FLUSH_CHUNK)
+    const column = <K extends keyof LedgerRow>(key: K) =>
+      sql.param(chunk.map((row) => row[key] ?? null))
+    await tx.execute(sql`
+      insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents,
+        trade_id, symbol, side, volume_units, open_price_points, close_price_points,
+        profit_cents, commission_cents, swap_cents)
+      select * from unnest(
+        ${column('accountId')}::uuid[], ${column('seq')}::int[],
+        ${column('kind')}::evaluation_event_kind[], ${column('tMs')}::bigint[],
+        ${column('balance')}::bigint[], ${column('equity')}::bigint[], ${column('tradeId')}::text[],
+        ${column('symbol')}::text[], ${column('side')}::text[], ${column('volume')}::int[],
+        ${column('openPrice')}::bigint[], ${column('closePrice')}::bigint[],
+        ${column('profit')}::bigint[], ${column('commission')}::bigint[], ${column('swap')}::bigint[])
+      on conflict do nothing`)
+  }
+}
+
+/** Day rows, upserted in one statement per chunk (at a reset every account has two). */
+async function writeDays(tx: Executor, rows: (typeof accountDays.$inferInsert)[]): Promise<void> {
+  // one row per day: the latest written wins (an upsert may not touch a row twice)
+  const days = [...new Map(rows.map((day) => [`${day.accountId}/${day.date}`, day])).values()]
+  for (let i = 0; i < days.length; i += FLUSH_CHUNK) {
+    const chunk = days.slice(i, i + FLUSH_CHUNK)
+    const column = <K extends keyof (typeof chunk)[number]>(key: K) =>
+      sql.param(chunk.map((day) => day[key] ?? null))
+    await tx.execute(sql`
+      insert into account_days (account_id, date, anchor, daily_floor, max_floor, min_equity,
+        closed_profit, traded, paused)
+      select * from unnest(
+        ${column('accountId')}::uuid[], ${column('date')}::text[], ${column('anchor')}::numeric[],
+        ${column('dailyFloor')}::numeric[], ${column('maxFloor')}::numeric[],
+        ${column('minEquity')}::numeric[], ${column('closedProfit')}::numeric[],
+        ${column('traded')}::boolean[], ${column('paused')}::boolean[])
+      on conflict (account_id, date) do update set anchor = excluded.anchor,
+        daily_floor = excluded.daily_floor, max_floor = excluded.max_floor,
+        min_equity = excluded.min_equity, closed_profit = excluded.closed_profit,
+        traded = excluded.traded, paused = excluded.paused`)
+  }
+}
+
+/** Evaluator checkpoints, one statement per chunk. */
+async function writeCheckpoints(
+  tx: Executor,
+  checkpoints: Map<string, { state: unknown; seq: number }>,
+): Promise<void> {
+  const entries = [...checkpoints]
+  for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
+    const chunk = entries.slice(i, i + FLUSH_CHUNK)
+    await tx.execute(sql`
+      update trading_accounts as a
+      set evaluator_state = c.state, evaluator_seq = c.seq
+      from unnest(
+        ${sql.param(chunk.map(([id]) => id))}::uuid[],
+        ${sql.param(chunk.map(([, c]) => JSON.stringify(c.state)))}::jsonb[],
+        ${sql.param(chunk.map(([, c]) => c.seq))}::int[]) as c(id, state, seq)
+      where a.id = c.id`)
+  }
+}
+
+export { writeDays, writeLedger }

@@ -1,0 +1,72 @@
+import type { Env } from './config/env'
+import type { AppContext, TradingRuntime } from './context'
+import type { Database } from './db/client'
+import { SimulatedPlatform } from './integrations/trading-platform/simulated/simulated-platform'
+import type { Clock } from './lib/clock'
+import type { Logger } from './lib/logger'
+import { createLifecycleHooks } from './modules/accounts/account-lifecycle'
+import { LiveHub } from './modules/stream/live-hub'
+import { scheduleNextDayReset } from './risk/day-reset-job'
+import { RiskMonitor } from './risk/risk-monitor'
+
+// The trading side of the app, started in this order so nothing is missed: the platform's books
+// and market are loaded (nothing moves); the risk monitor subscribes and rebuilds every active
+// account's evaluator from its checkpoint and ledger; the live hub subscribes; then the market
+// catches up with the clock and runs, and the next day reset is scheduled.
+
+export type TradingRuntimeHandle = {
+  runtime: TradingRuntime
+  /** after the app context exists (the lifecycle hooks use it) */
+  start(ctx: AppContext): Promise<void>
+  stop(): Promise<void>
+}
+
+export function createTradingRuntime(options: {
+  env: Env
+  db: Database
+  clock: Clock
+  logger: Logger
+  getContext(): AppContext
+}): TradingRuntimeHandle {
+  const { env, db, clock, logger } = options
+  const simulated = new SimulatedPlatform({
+    db,
+    clock,
+    logger,
+    marketSeed: env.MARKET_SEED,
+    backfillHours: env.MARKET_BACKFILL_HOURS,
+    feedMode: env.MARKET_FEED,
+    serverName: env.SIM_SERVER_NAME,
+  })
+  const platform = simulated
+  const hub = new LiveHub()
+  const risk = new RiskMonitor({
+    db,
+    platform,
+    logger,
+    now: () => clock.now().getTime(),
+    hooks: createLifecycleHooks(options.getContext),
+  })
+  const runtime: TradingRuntime = { platform, simulated, risk, hub }
+  let unsubscribers: (() => void)[] = []
+  return {
+    runtime,
+    async start(ctx) {
+      await simulated.load()
+      await risk.start()
+      hub.start(ctx)
+      unsubscribers = [
+        platform.subscribe((externalId, event) => hub.onAccountEvent(externalId, event)),
+        simulated.onTick((tick) => hub.onTick(tick)),
+      ]
+      simulated.run()
+      await scheduleNextDayReset(ctx)
+    },
+    async stop() {
+      for (const unsubscribe of unsubscribers) unsubscribe()
+      hub.stop()
+      await simulated.stop()
+      await risk.stop()
+    },
+  }
+}

@@ -1,0 +1,202 @@
+import type { CryptoSession, OrderDto } from '@tp/api'
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { challenges, orders, tradingAccounts } from '../src/db/schema'
+import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
+
+// Crypto payments through OxaPay's white-label API (the local fake moves payments through their
+// statuses and POSTs signed callbacks to the listening app): sessions for the server's price,
+// callbacks answered "ok" only when signed, status from the read-back, late and short payments to
+// review, and exactly one account however the news arrives.
+
+let app: TestApp
+
+type History = { result: { status: string; accountId: string | null } }
+
+async function buyer(): Promise<TestUser> {
+  const user = await app.createUser()
+  await app.saveBilling(user)
+  return user
+}
+
+async function session(user: TestUser, currency = 'USDT', network: string | null = 'TRC20') {
+  const order = await app.post<{ order: OrderDto }>(
+    '/api/orders',
+    {
+      challenge: 'instantFund',
+      platform: 'mt5',
+      sizeK: 25,
+      addOns: { profitSplit100: false, fastPayout: false },
+      method: 'crypto',
+      termsAccepted: true,
+    },
+    { token: user.token },
+  )
+  const created = await app.post<{ result: CryptoSession }>(
+    '/api/payment/white-label/create',
+    { orderId: order.body.order.id, currency, network, amount: 0.01 },
+    { token: user.token },
+  )
+  expect(created.status, created.text).toBe(201)
+  return { order: order.body.order, session: created.body.result }
+}
+
+const history = (user: TestUser, trackId: string) =>
+  app.get<History>(`/api/payment/get-history?trackId=${trackId}`, { token: user.token })
+
+async function orderRow(orderId: string) {
+  return (await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!
+}
+
+async function accountsOf(orderId: string) {
+  const [row] = await app.db
+    .select({ n: count() })
+    .from(tradingAccounts)
+    .innerJoin(challenges, eq(challenges.id, tradingAccounts.challengeId))
+    .where(eq(challenges.orderId, orderId))
+  return row!.n
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ listen: true })
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('paying by crypto', () => {
+  it('opens a session for the server price (30% off, rounded up), with an address and a 30-minute deadline', async () => {
+    const user = await buyer()
+    const { order, session: s } = await session(user)
+    // Instant Funding 25K: $379, crypto ceil(265.3) = $266
+    expect(order.total).toBe(26_600)
+    expect(s).toMatchObject({
+      amount: 266,
+      currency: 'USD',
+      payCurrency: 'USDT',
+      orderId: order.id,
+    })
+    expect(s.address).not.toBe('')
+    expect(Date.parse(s.expiresAt) - app.clock.now().getTime()).toBeGreaterThan(29 * 60_000)
+    expect(app.oxapay.payment(s.trackId)).toMatchObject({ amount: '266' })
+    const bad = await app.post(
+      '/api/payment/white-label/create',
+      { orderId: order.id, currency: 'USDT', network: 'Solana' },
+      {
+        token: user.token,
+      },
+    )
+    expect(bad.status).toBe(422)
+    expect(bad.body).toMatchObject({ details: [{ path: 'network' }] })
+  })
+
+  it('goes Waiting -> Confirming -> Paid through signed callbacks, and provisions one account', async () => {
+    const user = await buyer()
+    const { order, session: s } = await session(user)
+    expect((await history(user, s.trackId)).body.result.status).toBe('Waiting')
+
+    app.oxapay.setStatus(s.trackId, 'paying')
+    const paying = await app.oxapay.sendCallback(s.trackId)
+    expect(paying).toMatchObject({ status: 200, body: 'ok', isAcknowledged: true })
+    await app.waitForJobs()
+    expect((await history(user, s.trackId)).body.result.status).toBe('Confirming')
+
+    app.oxapay.setStatus(s.trackId, 'paid')
+    for (let i = 0; i < 5; i++)
+      expect((await app.oxapay.sendCallback(s.trackId)).isAcknowledged).toBe(true)
+    await app.waitForJobs()
+    const done = await waitFor(async () => {
+      const row = await orderRow(order.id)
+      return row.status === 'fulfilled' && row
+    })
+    expect((await history(user, s.trackId)).body.result).toMatchObject({
+      status: 'Paid',
+      accountId: done.accountId,
+    })
+    expect(await accountsOf(order.id)).toBe(1)
+  })
+
+  it('refuses a forged callback: 400, not "ok", and nothing changes', async () => {
+    const user = await buyer()
+    const { order, session: s } = await session(user)
+    app.oxapay.setStatus(s.trackId, 'paid')
+    const forged = await app.oxapay.sendCallback(s.trackId, { tamper: true })
+    expect(forged.status).toBe(400)
+    expect(forged.isAcknowledged).toBe(false)
+    await app.waitForJobs()
+    expect((await orderRow(order.id)).status).toBe('pending')
+    const raw = await app.request('POST', '/api/payment/oxapay/callback', {
+      headers: { 'content-type': 'application/json', hmac: 'f'.repeat(128) },
+      payload: JSON.stringify({ track_id: s.trackId, status: 'Paid', type: 'white_label' }),
+    })
+    expect(raw.status).toBe(400)
+    expect((await orderRow(order.id)).status).toBe('pending')
+  })
+
+  it('confirms by polling when no callback ever comes', async () => {
+    const user = await buyer()
+    const { order, session: s } = await session(user)
+    app.oxapay.setStatus(s.trackId, 'paid')
+    expect((await history(user, s.trackId)).body.result.status).toBe('Paid')
+    await app.waitForJobs()
+    expect((await orderRow(order.id)).status).toBe('fulfilled')
+    expect(await accountsOf(order.id)).toBe(1)
+  })
+
+  it('sends underpaid and late payments to review, never fulfils them, and an admin decides', async () => {
+    const admin = await app.createUser({ role: 'admin' })
+    const user = await buyer()
+    const short = await session(user)
+    app.oxapay.setStatus(short.session.trackId, 'underpaid', { payAmount: '100' })
+    await app.oxapay.sendCallback(short.session.trackId)
+    await app.waitForJobs()
+    expect(await orderRow(short.order.id)).toMatchObject({ status: 'under_review' })
+    expect((await history(user, short.session.trackId)).body.result.status).toBe('Under review')
+
+    const late = await session(user, 'BTC', null)
+    app.oxapay.setStatus(late.session.trackId, 'paying')
+    app.oxapay.setStatus(late.session.trackId, 'expired')
+    await app.oxapay.sendCallback(late.session.trackId)
+    await app.waitForJobs()
+    expect(await orderRow(late.order.id)).toMatchObject({ status: 'under_review' })
+    expect(await accountsOf(late.order.id)).toBe(0)
+
+    const list = await app.get<{ orders: { id: string; reviewReason: string | null }[] }>(
+      '/api/admin/orders?status=under_review',
+      { token: admin.token },
+    )
+    expect(list.body.orders.map((o) => o.id)).toEqual(
+      expect.arrayContaining([short.order.id, late.order.id]),
+    )
+    await app.post(
+      `/api/admin/orders/${late.order.id}/review`,
+      { decision: 'fulfil' },
+      { token: admin.token },
+    )
+    await app.post(
+      `/api/admin/orders/${short.order.id}/review`,
+      { decision: 'reject' },
+      { token: admin.token },
+    )
+    await app.waitForJobs()
+    expect(await orderRow(late.order.id)).toMatchObject({ status: 'fulfilled' })
+    expect(await orderRow(short.order.id)).toMatchObject({ status: 'failed' })
+    expect(await accountsOf(short.order.id)).toBe(0)
+  })
+
+  it('lets the buyer open a new session when one expires with nothing paid', async () => {
+    const user = await buyer()
+    const { order, session: s } = await session(user)
+    app.oxapay.setStatus(s.trackId, 'expired')
+    expect((await history(user, s.trackId)).body.result.status).toBe('Expired')
+    expect((await orderRow(order.id)).status).toBe('pending')
+    const again = await app.post(
+      '/api/payment/white-label/create',
+      { orderId: order.id, currency: 'ETH', network: 'Base' },
+      {
+        token: user.token,
+      },
+    )
+    expect(again.status).toBe(201)
+  })
+})

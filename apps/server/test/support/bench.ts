@@ -1,0 +1,8 @@
+// What `npm run bench` needs of the server (exported as `@tp/server/bench`): the whole app on a
+// database the benchmark fills directly, so 10,000 accounts exist in seconds, not hours.
+export { loadEnv } from '../../src/config/env'
+export { startServer, type RunningServer } from '../../src/server'
+export * as schema from '../../src/db/schema'
+export { createDatabaseTemplate, openDatabaseFromTemplate } from './database'
+export { createOrder } from '../../src/modules/orders/create-order'
+export { confirmOrderPaid } from '../../src/modules/orders/confirm-payment'

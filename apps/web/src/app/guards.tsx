@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { toast } from 'sonner'
+import { messages } from '@tp/api'
+import { paths } from '@/config/paths'
+import { isAdmin } from '@/lib/auth'
+import { getLastEndReason, useUser } from '@/lib/session'
+
+// Route guards (spec 2.1, 6; decision 0010). They only decide what the browser shows: the server
+// checks every call on its own.
+
+/** Sign-in, remembering this page, unless the user just signed out of it on purpose. */
+function useLoginRedirect() {
+  const location = useLocation()
+  if (getLastEndReason() === 'signed-out') return paths.auth.login.getHref()
+  return paths.auth.login.getHref(`${location.pathname}${location.search}${location.hash}`)
+}
+
+function RedirectWithMessage({ to, message }: { to: string; message: string }) {
+  useEffect(() => {
+    toast.error(message, { id: message })
+  }, [message])
+  return <Navigate to={to} replace />
+}
+
+/** Any signed-in user (profile settings). */
+export function RequireSignedIn() {
+  const user = useUser()
+  const loginRedirect = useLoginRedirect()
+  if (!user) return <Navigate to={loginRedirect} replace />
+  return <Outlet />
+}
+
+/** The trader area: visitors sign in first, admins belong in their own area. */
+export function RequireTrader() {
+  const user = useUser()
+  const loginRedirect = useLoginRedirect()
+  if (!user) return <Navigate to={loginRedirect} replace />
+  if (isAdmin(user)) return <Navigate to={paths.admin.root.getHref()} replace />
+  return <Outlet />
+}
+
+/** The admin area: visitors sign in first, traders are turned away with a message. */
+export function RequireAdmin() {
+  const user = useUser()
+  const loginRedirect = useLoginRedirect()
+  if (!user) return <Navigate to={loginRedirect} replace />
+  if (!isAdmin(user)) {
+    return <RedirectWithMessage to={paths.home.getHref()} message={messages.auth.adminOnly} />
+  }
+  return <Outlet />
+}

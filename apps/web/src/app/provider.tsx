@@ -1,0 +1,38 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { messages } from '@tp/api'
+import { Toaster } from '@/components/ui/toaster'
+import { createQueryClient } from '@/lib/react-query'
+import { onSessionEnd } from '@/lib/session'
+
+/** What a session ending behind the user's back means for the page: say so, forget their data. */
+function SessionEndEffects({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(
+    () =>
+      onSessionEnd((reason) => {
+        if (reason !== 'expired') return
+        queryClient.clear()
+        toast.info(messages.auth.sessionExpired, { id: 'session-expired' })
+      }),
+    [queryClient],
+  )
+  return null
+}
+
+export function AppProvider({
+  children,
+  queryClient: givenClient,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+}) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient())
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionEndEffects queryClient={queryClient} />
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  )
+}

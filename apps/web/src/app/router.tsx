@@ -1,0 +1,186 @@
+import { useState, type ComponentType } from 'react'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { ComingSoon } from '@/components/coming-soon'
+import {
+  AdminLayout,
+  PublicLayout,
+  StandaloneLayout,
+  UserLayout,
+} from '@/components/layouts/layouts'
+import { paths } from '@/config/paths'
+import { RequireAdmin, RequireSignedIn, RequireTrader } from './guards'
+import { PageSpinner, RouteError } from './route-error'
+import LandingRoute from './routes/landing'
+import { Root } from './routes/root'
+
+type RouteModule = { default: ComponentType }
+
+/** Code-split pages load on first visit; the shell and placeholders ship in the first bundle. */
+const lazyPage = (load: () => Promise<RouteModule>) => async () => ({
+  Component: (await load()).default,
+})
+
+/** A page that later work fills in (see ComingSoon). */
+const comingSoon = (path: string, title: string): RouteObject => ({
+  path,
+  element: <ComingSoon title={title} />,
+})
+
+/** Every route of spec 2.1 with its guard; anything else goes to /. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            { path: paths.home.path, element: <LandingRoute /> },
+            { path: paths.homeAlias.path, element: <LandingRoute /> },
+            comingSoon(paths.info.aboutUs.path, 'About Us'),
+            comingSoon(paths.info.contactUs.path, 'Contact Us'),
+            comingSoon(paths.info.faq.path, 'Frequently Asked Questions'),
+            comingSoon(paths.info.disclaimer.path, 'Disclaimer'),
+            comingSoon(paths.info.terms.path, 'Terms & Conditions'),
+            comingSoon(paths.info.privacyPolicy.path, 'Privacy Policy'),
+            comingSoon(paths.info.becomeAPartner.path, 'Become a Partner'),
+            comingSoon(paths.info.tradingRules.path, 'Trading Rules'),
+            comingSoon(paths.info.testimonials.path, 'Testimonials'),
+            {
+              path: paths.checkout.pricing.path,
+              lazy: lazyPage(() => import('./routes/checkout/pricing')),
+            },
+            {
+              path: paths.checkout.getFunded.path,
+              lazy: lazyPage(() => import('./routes/checkout/get-funded')),
+            },
+            {
+              path: paths.checkout.cryptoPayment.path,
+              lazy: lazyPage(() => import('./routes/checkout/crypto-payment')),
+            },
+            {
+              path: paths.checkout.cardPayment.path,
+              lazy: lazyPage(() => import('./routes/checkout/card-payment')),
+            },
+          ],
+        },
+        {
+          element: <StandaloneLayout />,
+          children: [
+            {
+              path: paths.auth.login.path,
+              lazy: lazyPage(() => import('./routes/auth/login')),
+            },
+            {
+              path: paths.auth.signup.path,
+              lazy: lazyPage(() => import('./routes/auth/signup')),
+            },
+            {
+              path: paths.auth.forgotPassword.path,
+              lazy: lazyPage(() => import('./routes/auth/forgot-password')),
+            },
+            {
+              path: paths.auth.resetPassword.path,
+              lazy: lazyPage(() => import('./routes/auth/reset-password')),
+            },
+            comingSoon(paths.auth.testLogin.path, 'Test Login'),
+            {
+              path: paths.checkout.paymentSuccess.path,
+              lazy: lazyPage(() => import('./routes/checkout/payment-success')),
+            },
+            comingSoon(paths.certificate.path, 'Certificate Verification'),
+            {
+              element: <RequireSignedIn />,
+              children: [
+                {
+                  path: paths.profileSettings.path,
+                  lazy: lazyPage(() => import('./routes/profile-settings')),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: paths.user.root.path,
+          element: <RequireTrader />,
+          children: [
+            {
+              element: <UserLayout />,
+              children: [
+                { index: true, element: <Navigate to={paths.user.dashboard.getHref()} replace /> },
+                {
+                  path: paths.user.dashboard.path,
+                  lazy: lazyPage(() => import('./routes/user/dashboard')),
+                },
+                {
+                  path: paths.user.account.path,
+                  lazy: lazyPage(() => import('./routes/user/account')),
+                },
+                {
+                  path: paths.user.tradingTool.path,
+                  lazy: lazyPage(() => import('./routes/user/trading-tool')),
+                },
+                comingSoon(paths.user.analyticsView.path, 'Analytics'),
+                comingSoon(paths.user.payouts.path, 'Payouts'),
+                comingSoon(paths.user.certificates.path, 'Certificates'),
+                {
+                  path: paths.user.billing.path,
+                  lazy: lazyPage(() => import('./routes/user/billing')),
+                },
+                comingSoon(paths.user.leaderboard.path, 'Leaderboard'),
+                comingSoon(paths.user.calendarNews.path, 'Economic Calendar & News'),
+                comingSoon(paths.user.academy.path, 'Academy'),
+                comingSoon(paths.user.supportTeam.path, 'Support Team'),
+                comingSoon(paths.user.connect.path, 'Connect MetaTrader'),
+              ],
+            },
+          ],
+        },
+        {
+          path: paths.admin.root.path,
+          element: <RequireAdmin />,
+          children: [
+            {
+              element: <AdminLayout />,
+              children: [
+                { index: true, element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
+                comingSoon(paths.admin.dashboard.path, 'Admin Dashboard'),
+                {
+                  path: paths.admin.userAccount.path,
+                  lazy: lazyPage(() => import('./routes/admin/user-account')),
+                },
+                comingSoon(paths.admin.tradingAccounts.path, 'Trading Accounts'),
+                comingSoon(paths.admin.payouts.path, 'Payouts'),
+                {
+                  path: paths.admin.coupons.path,
+                  lazy: lazyPage(() => import('./routes/admin/coupons')),
+                },
+                {
+                  path: paths.admin.orders.path,
+                  lazy: lazyPage(() => import('./routes/admin/orders')),
+                },
+                {
+                  path: paths.admin.mailbox.path,
+                  lazy: lazyPage(() => import('./routes/admin/mailbox')),
+                },
+                {
+                  path: paths.admin.mailboxMessage.path,
+                  lazy: lazyPage(() => import('./routes/admin/mailbox')),
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+      ],
+    },
+  ]
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(createRoutes()))
+  return <RouterProvider router={router} />
+}

@@ -1,0 +1,5 @@
+import { ProfileSettings } from '@/features/profile/components/profile-settings'
+
+export default function ProfileSettingsRoute() {
+  return <ProfileSettings />
+}

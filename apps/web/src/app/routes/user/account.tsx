@@ -1,0 +1,5 @@
+import { TradingAccounts } from '@/features/trading-accounts/components/trading-accounts'
+
+export default function TradingAccountRoute() {
+  return <TradingAccounts />
+}

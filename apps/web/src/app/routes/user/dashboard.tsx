@@ -1,0 +1,5 @@
+import { TraderDashboard } from '@/features/checkout/components/trader-dashboard'
+
+export default function DashboardRoute() {
+  return <TraderDashboard />
+}

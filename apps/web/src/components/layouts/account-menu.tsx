@@ -1,0 +1,55 @@
+import { LayoutDashboard, LogOut, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import type { User } from '@tp/api'
+import { Avatar } from '@/components/ui/avatar'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { paths } from '@/config/paths'
+import { useAvatarUrl } from '@/hooks/use-avatar-url'
+import { isAdmin, useSignOut } from '@/lib/auth'
+
+/** The avatar menu of spec 2.2: email, Profile, Admin Dashboard (admins), Sign Out. */
+export function AccountMenu({ user }: { user: User }) {
+  const signOut = useSignOut()
+  const src = useAvatarUrl(user.picture)
+
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <Avatar src={src} name={user.name || user.email} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel title={user.email}>{user.email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.profileSettings.getHref()}>
+            <UserRound aria-hidden />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        {isAdmin(user) ? (
+          <DropdownMenuItem asChild>
+            <Link to={paths.admin.root.getHref()}>
+              <LayoutDashboard aria-hidden />
+              Admin Dashboard
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,81 @@
+import { Link, NavLink } from 'react-router'
+import { toast } from 'sonner'
+import { messages } from '@tp/api'
+import { Logo } from '@/components/logo'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { isAdmin } from '@/lib/auth'
+import { useUser } from '@/lib/session'
+import { cn } from '@/lib/utils'
+import { AccountMenu } from './account-menu'
+import { MobileMenu } from './mobile-menu'
+import { siteNavItems } from './navigation'
+
+/** The top navigation of spec 2.2, shared by the public site and the trader and admin areas. */
+export function TopNav() {
+  const user = useUser()
+
+  // Dashboard leads to the visitor's own area; signed out, it asks to sign in first (spec 2.2).
+  const siteLinks = siteNavItems.map((item) => {
+    if (item.href !== null) return { label: item.label, href: item.href }
+    if (!user) {
+      return {
+        label: item.label,
+        href: paths.auth.login.getHref(),
+        onClick: () => toast.warning(messages.auth.loginFirst),
+      }
+    }
+    return {
+      label: item.label,
+      href: isAdmin(user) ? paths.admin.root.getHref() : paths.user.root.getHref(),
+    }
+  })
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
+        <MobileMenu user={user} siteLinks={siteLinks} />
+        <Link to={paths.home.getHref()} aria-label="Tradepeak home" className="rounded-md">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {siteLinks.map((link) => (
+              <li key={link.label}>
+                <NavLink
+                  to={link.href}
+                  end={link.href === paths.home.getHref()}
+                  onClick={link.onClick}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+                      isActive && 'text-primary hover:text-primary',
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
+                <Link to={paths.auth.login.getHref()}>Login</Link>
+              </Button>
+              <Button asChild size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
+                <Link to={paths.auth.signup.getHref()}>Register</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,51 @@
+import type { ComponentProps } from 'react'
+import { cn } from '@/lib/utils'
+
+/** A data table that scrolls sideways inside its own box, never the page (360 px screens). */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div className="relative w-full overflow-x-auto rounded-lg border border-border">
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  )
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('bg-surface-2 [&_tr]:border-b', className)} {...props} />
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn('border-b border-border transition-colors hover:bg-surface-2/60', className)}
+      {...props}
+    />
+  )
+}
+
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'h-10 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-2.5 align-middle whitespace-nowrap', className)} {...props} />
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return (
+    <caption className={cn('mt-3 px-3 pb-3 text-sm text-muted-foreground', className)} {...props} />
+  )
+}

@@ -1,0 +1,18 @@
+import { Toaster as Sonner } from 'sonner'
+import { TOAST_DURATION_MS } from '@tp/api'
+// also as a stylesheet file: sonner's own <style> injection is refused under a strict CSP
+import 'sonner/dist/styles.css'
+
+/** Toasts float above the page (no layout shift) and close after spec 8's 3000 ms. */
+export function Toaster() {
+  return (
+    <Sonner
+      theme="dark"
+      position="top-center"
+      duration={TOAST_DURATION_MS}
+      richColors
+      closeButton
+      toastOptions={{ classNames: { toast: 'font-sans' } }}
+    />
+  )
+}

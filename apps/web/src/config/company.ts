@@ -1,0 +1,21 @@
+// Facts about the firm shown in the shell (footer, side menu). One place, so a change of a channel
+// or address is one edit.
+
+export const company = {
+  name: 'Tradepeak',
+  pitch: 'Prove your trading on a simulated challenge account and get funded.',
+  registeredOffice: 'Registered office: Vancouver, British Columbia, Canada',
+  supportEmail: 'support@tradepeak.io',
+  riskDisclaimer:
+    'All accounts are simulated. Tradepeak provides evaluation services on simulated trading ' +
+    'accounts only; no real funds are traded and nothing on this site is investment advice. ' +
+    'Past simulated performance does not indicate future results.',
+} as const
+
+/** External channels; they always open in a new tab without handing this page to the opener. */
+export const communityLinks = {
+  telegramCommunity: { label: 'Telegram Community', href: 'https://t.me/tradepeak' },
+  telegramSupport: { label: 'Telegram Support', href: 'https://t.me/tradepeak_support' },
+  discordCommunity: { label: 'Discord Community', href: 'https://discord.gg/tradepeak' },
+  instagram: { label: 'Instagram', href: 'https://www.instagram.com/tradepeak' },
+} as const

@@ -1,0 +1,91 @@
+// Every route of the app (spec 2.1), in one typed table. Routes, links, guards and redirects all
+// read their paths from here; nothing else spells a URL.
+
+const withQuery = (path: string, query: Record<string, string | null | undefined>) => {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value)
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
+const fixed = <P extends string>(path: P) => ({ path, getHref: () => path })
+
+export const paths = {
+  home: fixed('/'),
+  homeAlias: fixed('/home'),
+
+  info: {
+    aboutUs: fixed('/about-us'),
+    contactUs: fixed('/contact-us'),
+    faq: fixed('/faq'),
+    disclaimer: fixed('/disclaimer'),
+    terms: fixed('/terms-&-conditions'),
+    privacyPolicy: fixed('/privacy-policy'),
+    becomeAPartner: fixed('/become-a-partner'),
+    tradingRules: fixed('/trading-rules'),
+    testimonials: fixed('/testimonials'),
+  },
+
+  checkout: {
+    pricing: fixed('/pricing'),
+    getFunded: fixed('/get-funded'),
+    // spec 2.1 names the payment screens after their providers
+    cryptoPayment: fixed('/oxapay'),
+    cardPayment: fixed('/paypal'),
+    paymentSuccess: {
+      path: '/payment-success',
+      getHref: (trackId?: string | null) => withQuery('/payment-success', { trackId }),
+    },
+  },
+
+  auth: {
+    login: {
+      path: '/login',
+      getHref: (redirectTo?: string | null) => withQuery('/login', { redirectTo }),
+    },
+    signup: fixed('/signup'),
+    forgotPassword: fixed('/forgot-password'),
+    resetPassword: {
+      path: '/reset-password',
+      getHref: (token?: string | null) => withQuery('/reset-password', { token }),
+    },
+    testLogin: fixed('/test-login'),
+  },
+
+  certificate: {
+    path: '/certificate',
+    getHref: (hash?: string | null) => withQuery('/certificate', { hash }),
+  },
+  profileSettings: fixed('/profilesetting'),
+
+  user: {
+    root: fixed('/user'),
+    dashboard: fixed('/user/dashboard'),
+    account: fixed('/user/account'),
+    tradingTool: fixed('/user/tradingtool'),
+    analyticsView: fixed('/user/analyticsview'),
+    payouts: fixed('/user/payouts'),
+    certificates: fixed('/user/certificates'),
+    billing: fixed('/user/billing'),
+    leaderboard: fixed('/user/leaderboard'),
+    calendarNews: fixed('/user/calendarnews'),
+    academy: fixed('/user/academy'),
+    supportTeam: fixed('/user/supportteam'),
+    connect: fixed('/user/connect'),
+  },
+
+  admin: {
+    root: fixed('/admin'),
+    dashboard: fixed('/admin/dashboard'),
+    userAccount: fixed('/admin/useraccount'),
+    tradingAccounts: fixed('/admin/accounts'),
+    payouts: fixed('/admin/payouts'),
+    coupons: fixed('/admin/coupons'),
+    orders: fixed('/admin/orders'),
+    mailbox: fixed('/admin/mailbox'),
+    mailboxMessage: {
+      path: '/admin/mailbox/:messageId',
+      getHref: (messageId: string) => `/admin/mailbox/${encodeURIComponent(messageId)}`,
+    },
+  },
+} as const

@@ -1,0 +1,148 @@
+import { TicketPercent } from 'lucide-react'
+import { toast } from 'sonner'
+import type { CouponDto } from '@tp/api'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Switch } from '@/components/ui/switch'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { getErrorMessage } from '@/lib/api-client'
+import { useCoupons } from '../api/get-coupons'
+import { useUpdateCoupon } from '../api/update-coupon'
+import {
+  couponChallengesText,
+  couponExpiryText,
+  couponMinimumText,
+  couponUsesText,
+  couponValueText,
+  isCouponExpired,
+} from '../utils/format'
+
+const columns = [
+  'Code',
+  'Value',
+  'Uses / max uses',
+  'Expires',
+  'Challenges',
+  'Minimum subtotal',
+  'Active',
+] as const
+
+function ActiveSwitch({ coupon }: { coupon: CouponDto }) {
+  const updateCoupon = useUpdateCoupon()
+  const toggle = (isActive: boolean) =>
+    updateCoupon.mutate(
+      { couponId: coupon.id, isActive },
+      {
+        onSuccess: () =>
+          toast.success(`Coupon ${coupon.code} ${isActive ? 'activated' : 'deactivated'}.`),
+        onError: (error) => toast.error(getErrorMessage(error)),
+      },
+    )
+  return (
+    <Switch
+      checked={updateCoupon.isPending ? updateCoupon.variables.isActive : coupon.isActive}
+      disabled={updateCoupon.isPending}
+      aria-label={`Coupon ${coupon.code} active`}
+      onCheckedChange={toggle}
+    />
+  )
+}
+
+function CouponRow({ coupon }: { coupon: CouponDto }) {
+  const isExpired = isCouponExpired(coupon)
+  const isExhausted = coupon.maxUses !== null && coupon.uses >= coupon.maxUses
+  return (
+    <TableRow>
+      <TableCell className="font-mono font-medium">{coupon.code}</TableCell>
+      <TableCell>{couponValueText(coupon)}</TableCell>
+      <TableCell className="tabular-nums">
+        {couponUsesText(coupon)}
+        {isExhausted ? (
+          <Badge variant="neutral" className="ml-2">
+            Used up
+          </Badge>
+        ) : null}
+      </TableCell>
+      <TableCell className="tabular-nums">
+        {coupon.expiresAt ? (
+          <time dateTime={coupon.expiresAt}>{couponExpiryText(coupon)}</time>
+        ) : (
+          couponExpiryText(coupon)
+        )}
+        {isExpired ? (
+          <Badge variant="loss" className="ml-2">
+            Expired
+          </Badge>
+        ) : null}
+      </TableCell>
+      <TableCell>{couponChallengesText(coupon)}</TableCell>
+      <TableCell className="tabular-nums">{couponMinimumText(coupon)}</TableCell>
+      <TableCell>
+        <ActiveSwitch coupon={coupon} />
+      </TableCell>
+    </TableRow>
+  )
+}
+
+/** The firm's coupon codes, with a switch to turn each on or off. */
+export function CouponsTable() {
+  const coupons = useCoupons()
+
+  if (coupons.isError) {
+    return (
+      <Alert variant="error">
+        <p>{getErrorMessage(coupons.error)}</p>
+        <Button variant="link" onClick={() => void coupons.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  }
+
+  if (coupons.data && coupons.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<TicketPercent aria-hidden />}
+        title="No coupons yet"
+        description="Create a coupon and traders can enter its code at checkout."
+      />
+    )
+  }
+
+  return (
+    <Table aria-busy={coupons.isPending || undefined}>
+      <TableCaption className="sr-only">Coupons</TableCaption>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {coupons.data
+          ? coupons.data.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)
+          : Array.from({ length: 4 }, (_, row) => (
+              <TableRow key={row}>
+                {columns.map((column) => (
+                  <TableCell key={column}>
+                    <Skeleton className="h-4 w-full min-w-12" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  )
+}

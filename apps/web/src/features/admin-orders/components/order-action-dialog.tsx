@@ -1,0 +1,146 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { reviewOrderSchema } from '@tp/api'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Textarea } from '@/components/ui/textarea'
+import { getErrorMessage } from '@/lib/api-client'
+import { useRetryProvisioning } from '../api/retry-provisioning'
+import { useReviewOrder } from '../api/review-order'
+import type { AdminOrderDto } from '../utils/types'
+
+export type OrderActionKind = 'retry' | 'fulfil' | 'reject'
+export type OrderAction = { kind: OrderActionKind; order: AdminOrderDto }
+
+const NOTE_MAX_LENGTH = reviewOrderSchema.shape.note.unwrap().maxLength ?? 500
+
+const copy: Record<
+  OrderActionKind,
+  {
+    title: (number: string) => string
+    description: string
+    confirm: string
+    done: (number: string) => string
+  }
+> = {
+  retry: {
+    title: (number) => `Retry provisioning of ${number}?`,
+    description:
+      'A new attempt is made to create the trading account of this paid order. The trader receives the credentials by email once it exists.',
+    confirm: 'Retry provisioning',
+    done: (number) => `Provisioning of ${number} started again.`,
+  },
+  fulfil: {
+    title: (number) => `Approve ${number}?`,
+    description: 'The payment is accepted and the trading account is created for the trader.',
+    confirm: 'Approve',
+    done: (number) => `Order ${number} approved.`,
+  },
+  reject: {
+    title: (number) => `Reject ${number}?`,
+    description:
+      'The order is marked failed and no trading account is created. Any refund is made with the payment provider, outside this screen.',
+    confirm: 'Reject',
+    done: (number) => `Order ${number} rejected.`,
+  },
+}
+
+/** Asks before an action on an order, runs it, and says how it went (toast). */
+export function OrderActionDialog({
+  action,
+  onClose,
+}: {
+  action: OrderAction | null
+  onClose: () => void
+}) {
+  return (
+    <AlertDialog open={action !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      {action ? <OrderActionContent action={action} onClose={onClose} /> : null}
+    </AlertDialog>
+  )
+}
+
+function OrderActionContent({ action, onClose }: { action: OrderAction; onClose: () => void }) {
+  const retry = useRetryProvisioning()
+  const review = useReviewOrder()
+  const [note, setNote] = useState('')
+  const text = copy[action.kind]
+  const { order } = action
+  const isReview = action.kind !== 'retry'
+  const isPending = retry.isPending || review.isPending
+  const noteError =
+    note.length > NOTE_MAX_LENGTH
+      ? `The note may have at most ${NOTE_MAX_LENGTH} characters.`
+      : undefined
+
+  function confirm() {
+    if (noteError) return
+    const callbacks = {
+      onSuccess: () => {
+        toast.success(text.done(order.number))
+        onClose()
+      },
+      onError: (error: unknown) => toast.error(getErrorMessage(error)),
+    }
+    if (action.kind === 'retry') {
+      retry.mutate(order.id, callbacks)
+    } else {
+      const trimmed = note.trim()
+      review.mutate(
+        { orderId: order.id, decision: action.kind, ...(trimmed ? { note: trimmed } : {}) },
+        callbacks,
+      )
+    }
+  }
+
+  return (
+    <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <AlertDialogHeader>
+        <AlertDialogTitle>{text.title(order.number)}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {text.description} Buyer: {order.userEmail}.
+        </AlertDialogDescription>
+      </AlertDialogHeader>
+      {isReview && order.reviewReason ? (
+        <p className="rounded-md border border-border bg-surface-2 px-3 py-2 text-sm">
+          <span className="font-medium">Why it is under review: </span>
+          {order.reviewReason}
+        </p>
+      ) : null}
+      {!isReview && order.provisioningError ? (
+        <p className="rounded-md border border-border bg-surface-2 px-3 py-2 text-sm">
+          <span className="font-medium">Last error: </span>
+          {order.provisioningError}
+        </p>
+      ) : null}
+      {isReview ? (
+        <FormField
+          label="Note (optional)"
+          hint={`Kept with the order. At most ${NOTE_MAX_LENGTH} characters.`}
+          error={noteError}
+        >
+          <Textarea rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
+        </FormField>
+      ) : null}
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+        <Button
+          variant={action.kind === 'reject' ? 'destructive' : 'default'}
+          isPending={isPending}
+          onClick={confirm}
+        >
+          {text.confirm}
+        </Button>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  )
+}

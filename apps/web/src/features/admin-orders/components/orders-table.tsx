@@ -1,0 +1,253 @@
+import { Check, RotateCcw, ShoppingCart, X } from 'lucide-react'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { orderStatusLabels, orderStatuses, type OrderStatus } from '@tp/api'
+import { paymentMethodLabels } from '@tp/domain'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { FormField } from '@/components/ui/form-field'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { getErrorMessage } from '@/lib/api-client'
+import { useAdminOrders } from '../api/get-admin-orders'
+import {
+  canRetryProvisioning,
+  formatLocalDateTime,
+  isUnderReview,
+  orderPlanText,
+  orderStatusVariants,
+  orderTotalText,
+} from '../utils/format'
+import type { AdminOrderDto } from '../utils/types'
+import { OrderActionDialog, type OrderAction } from './order-action-dialog'
+
+const ALL = 'all'
+
+const columns = [
+  'Order',
+  'User',
+  'Challenge',
+  'Method',
+  'Total',
+  'Status',
+  'Created',
+  'Paid',
+  'Account ID',
+  'Error / review reason',
+] as const
+
+function readStatus(value: string | null): OrderStatus | null {
+  return orderStatuses.find((status) => status === value) ?? null
+}
+
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: OrderStatus | null
+  onChange: (status: OrderStatus | null) => void
+}) {
+  return (
+    <Select value={value ?? ALL} onValueChange={(next) => onChange(readStatus(next))}>
+      <FormField label="Status" className="w-full sm:w-60">
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+      </FormField>
+      <SelectContent>
+        <SelectItem value={ALL}>All statuses</SelectItem>
+        {orderStatuses.map((status) => (
+          <SelectItem key={status} value={status}>
+            {orderStatusLabels[status]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  )
+}
+
+function OrderActions({
+  order,
+  onAction,
+}: {
+  order: AdminOrderDto
+  onAction: (action: OrderAction) => void
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      {canRetryProvisioning(order) ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Retry provisioning of ${order.number}`}
+          onClick={() => onAction({ kind: 'retry', order })}
+        >
+          <RotateCcw aria-hidden className="size-4" />
+          Retry provisioning
+        </Button>
+      ) : null}
+      {isUnderReview(order) ? (
+        <>
+          <Button
+            size="sm"
+            aria-label={`Approve ${order.number}`}
+            onClick={() => onAction({ kind: 'fulfil', order })}
+          >
+            <Check aria-hidden className="size-4" />
+            Approve
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Reject ${order.number}`}
+            onClick={() => onAction({ kind: 'reject', order })}
+          >
+            <X aria-hidden className="size-4" />
+            Reject
+          </Button>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+function OrderRow({
+  order,
+  onAction,
+}: {
+  order: AdminOrderDto
+  onAction: (action: OrderAction) => void
+}) {
+  const note = order.provisioningError ?? order.reviewReason
+  return (
+    <TableRow>
+      <TableCell className="font-mono font-medium">{order.number}</TableCell>
+      <TableCell>{order.userEmail}</TableCell>
+      <TableCell>{orderPlanText(order)}</TableCell>
+      <TableCell>{paymentMethodLabels[order.method]}</TableCell>
+      <TableCell className="text-right tabular-nums">{orderTotalText(order)}</TableCell>
+      <TableCell>
+        <Badge variant={orderStatusVariants[order.status]}>{orderStatusLabels[order.status]}</Badge>
+      </TableCell>
+      <TableCell className="tabular-nums">{formatLocalDateTime(order.createdAt)}</TableCell>
+      <TableCell className="tabular-nums">{formatLocalDateTime(order.paidAt)}</TableCell>
+      <TableCell className="font-mono text-xs text-muted-foreground">
+        {/* the whole id stays in the text (copy, screen readers); the cell shows its start */}
+        <span className="block max-w-[10ch] truncate" title={order.accountId ?? undefined}>
+          {order.accountId ?? '—'}
+        </span>
+      </TableCell>
+      <TableCell
+        className={
+          order.provisioningError
+            ? 'max-w-72 min-w-48 text-xs whitespace-normal text-destructive'
+            : 'max-w-72 min-w-48 text-xs whitespace-normal text-muted-foreground'
+        }
+      >
+        {note ?? '—'}
+      </TableCell>
+      <TableCell>
+        <OrderActions order={order} onAction={onAction} />
+      </TableCell>
+    </TableRow>
+  )
+}
+
+/** Every order of the firm, filtered by status, with the admin's recovery actions. */
+export function OrdersTable() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const status = readStatus(searchParams.get('status'))
+  const orders = useAdminOrders(status)
+  const [action, setAction] = useState<OrderAction | null>(null)
+
+  const setStatus = (next: OrderStatus | null) =>
+    setSearchParams((params) => {
+      if (next) params.set('status', next)
+      else params.delete('status')
+      return params
+    })
+
+  let content
+  if (orders.isError) {
+    content = (
+      <Alert variant="error">
+        <p>{getErrorMessage(orders.error)}</p>
+        <Button variant="link" onClick={() => void orders.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  } else if (orders.data && orders.data.length === 0 && !orders.isPlaceholderData) {
+    content = (
+      <EmptyState
+        icon={<ShoppingCart aria-hidden />}
+        title={status ? `No ${orderStatusLabels[status].toLowerCase()} orders` : 'No orders yet'}
+        description={
+          status
+            ? 'No order has this status right now. Pick another status to see more.'
+            : 'Orders appear here as soon as traders start a checkout.'
+        }
+      />
+    )
+  } else {
+    content = (
+      <Table aria-busy={orders.isFetching || undefined}>
+        <TableCaption className="sr-only">
+          Orders{status ? ` with the status ${orderStatusLabels[status]}` : ''}, newest first
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHead key={column} className={column === 'Total' ? 'text-right' : undefined}>
+                {column}
+              </TableHead>
+            ))}
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {orders.data
+            ? orders.data.map((order) => (
+                <OrderRow key={order.id} order={order} onAction={setAction} />
+              ))
+            : Array.from({ length: 5 }, (_, row) => (
+                <TableRow key={row}>
+                  {[...columns, 'actions'].map((column) => (
+                    <TableCell key={column}>
+                      <Skeleton className="h-4 w-full min-w-12" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    )
+  }
+
+  return (
+    <div className="grid gap-4">
+      <StatusFilter value={status} onChange={setStatus} />
+      {content}
+      <OrderActionDialog action={action} onClose={() => setAction(null)} />
+    </div>
+  )
+}

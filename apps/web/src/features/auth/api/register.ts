@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query'
+import { z } from 'zod'
+import { emailSchema, messages, PASSWORD_MIN_LENGTH, sessionSchema, type Session } from '@tp/api'
+import { api } from '@/lib/api-client'
+
+// POST /api/auth/register {email, password} -> 201 {token, refreshToken, user}; 422; 409
+
+/** Sign-up form rules of spec 5, with its exact messages. */
+export const registerInputSchema = z
+  .object({
+    email: emailSchema,
+    password: z
+      .string()
+      .min(1, messages.validation.required)
+      .min(PASSWORD_MIN_LENGTH, messages.validation.passwordTooShort)
+      .max(256),
+    confirmPassword: z.string().min(1, messages.validation.required),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: messages.validation.passwordMismatch,
+    path: ['confirmPassword'],
+  })
+export type RegisterInput = z.input<typeof registerInputSchema>
+
+export function register({
+  email,
+  password,
+}: {
+  email: string
+  password: string
+}): Promise<Session> {
+  return api.post('/auth/register', { email, password }, sessionSchema, { authenticated: false })
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register })
+}

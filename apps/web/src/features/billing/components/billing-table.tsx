@@ -1,0 +1,91 @@
+import { Receipt } from 'lucide-react'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { getErrorMessage } from '@/lib/api-client'
+import { usePayments } from '../api/get-payments'
+import { formatAmount, formatLocalDateTime, paymentStatusVariant } from '../utils/format'
+
+const columns = ['ID', 'Amount(USD)', 'Payment Type', 'Account ID', 'Date', 'Status'] as const
+
+/** The trader's payments (spec 2.13), newest first. */
+export function BillingTable() {
+  const payments = usePayments()
+
+  if (payments.isError) {
+    return (
+      <Alert variant="error">
+        <p>{getErrorMessage(payments.error)}</p>
+        <Button variant="link" onClick={() => void payments.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  }
+
+  if (payments.data && payments.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<Receipt aria-hidden />}
+        title="No payments yet"
+        description="Your challenge purchases appear here once you have paid for one."
+      />
+    )
+  }
+
+  return (
+    <Table aria-busy={payments.isPending || undefined}>
+      <TableCaption className="sr-only">Your payments, newest first</TableCaption>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column} className={column === 'Amount(USD)' ? 'text-right' : undefined}>
+              {column}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {payments.data
+          ? payments.data.map((payment) => (
+              <TableRow key={payment.id}>
+                <TableCell className="font-mono text-xs">{payment.id}</TableCell>
+                <TableCell className="text-right font-medium tabular-nums">
+                  {formatAmount(payment.amount)}
+                </TableCell>
+                <TableCell>{payment.type}</TableCell>
+                <TableCell className="font-mono text-xs text-muted-foreground">
+                  {payment.accountId ?? '—'}
+                </TableCell>
+                <TableCell className="tabular-nums">
+                  <time dateTime={payment.date}>{formatLocalDateTime(payment.date)}</time>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={paymentStatusVariant(payment.status)}>{payment.status}</Badge>
+                </TableCell>
+              </TableRow>
+            ))
+          : Array.from({ length: 4 }, (_, row) => (
+              <TableRow key={row}>
+                {columns.map((column) => (
+                  <TableCell key={column}>
+                    <Skeleton className="h-4 w-full min-w-12" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  )
+}

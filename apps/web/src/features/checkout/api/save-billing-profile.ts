@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { billingPutResponseSchema, type BillingProfileInput } from '@tp/api'
+import { profileQueryKey, type ProfileData } from '@/features/profile/api/get-profile'
+import { api } from '@/lib/api-client'
+
+// POST /api/profile/put {email, firstName, ..., phone} -> { data: { updatedProfile, user } };
+// the first save locks the billing profile (409 BILLING_LOCKED afterwards)
+
+export async function saveBillingProfile(input: BillingProfileInput) {
+  const response = await api.post('/profile/put', input, billingPutResponseSchema)
+  return response.data
+}
+
+export function useSaveBillingProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveBillingProfile,
+    onSuccess: ({ updatedProfile }) => {
+      queryClient.setQueryData<ProfileData>(profileQueryKey, (previous) =>
+        previous ? { ...previous, billing: updatedProfile } : previous,
+      )
+    },
+  })
+}

@@ -1,0 +1,199 @@
+import { KeyRound, WalletCards } from 'lucide-react'
+import { useState } from 'react'
+import { messages, type TradingAccountDto } from '@tp/api'
+import { challengeTypeLabels, stageLabels } from '@tp/domain'
+import { PageHeader } from '@/components/page-header'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { getErrorMessage } from '@/lib/api-client'
+import { useTradingAccounts } from '../api/get-trading-accounts'
+import {
+  accountSizeText,
+  accountStatusLabels,
+  accountStatusVariants,
+  canChangePassword,
+} from '../utils/format'
+import { ChangePasswordDialog } from './change-password-dialog'
+import { CreateAccountButton } from './create-account-button'
+import { PasswordCell } from './password-cell'
+
+const columns = [
+  'No',
+  'Login',
+  'Password',
+  'Platform',
+  'Server',
+  'Account ID',
+  'Stage',
+  'Size',
+  'Status',
+] as const
+
+function newestFirst(accounts: readonly TradingAccountDto[]): TradingAccountDto[] {
+  return [...accounts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+}
+
+function AccountRow({
+  account,
+  number,
+  onChangePassword,
+}: {
+  account: TradingAccountDto
+  number: number
+  onChangePassword: () => void
+}) {
+  return (
+    <TableRow>
+      <TableCell className="text-muted-foreground">{number}</TableCell>
+      <TableCell className="font-mono font-medium tabular-nums">{account.login || '—'}</TableCell>
+      <TableCell>
+        {account.password ? (
+          <PasswordCell password={account.password} login={account.login} />
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </TableCell>
+      <TableCell>{account.platformLabel}</TableCell>
+      <TableCell>{account.server || '—'}</TableCell>
+      <TableCell className="font-mono text-xs text-muted-foreground">
+        {/* the whole id stays in the text (copy, screen readers); the cell shows its start */}
+        <span className="block max-w-[10ch] truncate" title={account.id}>
+          {account.id}
+        </span>
+      </TableCell>
+      <TableCell>
+        {challengeTypeLabels[account.challenge]} · {stageLabels[account.stage]}
+      </TableCell>
+      <TableCell className="tabular-nums">{accountSizeText(account.sizeK)}</TableCell>
+      <TableCell>
+        <Badge variant={accountStatusVariants[account.status]}>
+          {accountStatusLabels[account.status]}
+        </Badge>
+      </TableCell>
+      <TableCell className="text-right">
+        {canChangePassword(account) ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Change trading password of account ${account.login}`}
+            onClick={onChangePassword}
+          >
+            <KeyRound aria-hidden className="size-4" />
+            Change password
+          </Button>
+        ) : null}
+      </TableCell>
+    </TableRow>
+  )
+}
+
+function LoadingRows() {
+  return Array.from({ length: 3 }, (_, row) => (
+    <TableRow key={row}>
+      {[...columns, 'actions'].map((column) => (
+        <TableCell key={column}>
+          <Skeleton className="h-4 w-full min-w-12" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ))
+}
+
+/** The trader's challenge accounts and their platform credentials (spec 2.13). */
+export function TradingAccounts() {
+  const accounts = useTradingAccounts()
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const editing = accounts.data?.find((account) => account.id === editingId) ?? null
+  const rows = accounts.data ? newestFirst(accounts.data) : null
+
+  let body
+  if (accounts.isError) {
+    body = (
+      <Alert variant="error">
+        <p>{getErrorMessage(accounts.error)}</p>
+        <Button variant="link" onClick={() => void accounts.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  } else if (rows && rows.length === 0) {
+    body = (
+      <EmptyState
+        icon={<WalletCards aria-hidden />}
+        title="No trading accounts yet"
+        description="Create an account: once the payment is confirmed, its login and password appear here within seconds."
+      />
+    )
+  } else {
+    body = (
+      <div className="grid gap-4">
+        {rows?.some((account) => account.status === 'provisioning') ? (
+          <Alert>
+            <p>{messages.trading.accountProvisioning}</p>
+          </Alert>
+        ) : null}
+        <Table aria-busy={accounts.isPending || undefined}>
+          <TableCaption className="sr-only">Your trading accounts, newest first</TableCaption>
+          <TableHeader>
+            <TableRow>
+              {columns.map((column) => (
+                <TableHead key={column}>{column}</TableHead>
+              ))}
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows ? (
+              rows.map((account, index) => (
+                <AccountRow
+                  key={account.id}
+                  account={account}
+                  number={index + 1}
+                  onChangePassword={() => setEditingId(account.id)}
+                />
+              ))
+            ) : (
+              <LoadingRows />
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-x-4">
+        <PageHeader
+          title="Trading Accounts"
+          description="Sign in to your trading platform with these credentials."
+        />
+        <div className="mb-6">
+          <CreateAccountButton />
+        </div>
+      </div>
+      {body}
+      {editing ? (
+        <ChangePasswordDialog
+          account={editing}
+          open={editingId !== null}
+          onOpenChange={(isOpen) => !isOpen && setEditingId(null)}
+        />
+      ) : null}
+    </>
+  )
+}

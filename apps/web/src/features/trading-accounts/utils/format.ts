@@ -1,0 +1,32 @@
+import type { TradingAccountDto } from '@tp/api'
+import { accountBalance, formatMoney, isAccountSizeK } from '@tp/domain'
+
+export const accountStatusLabels: Readonly<Record<TradingAccountDto['status'], string>> = {
+  provisioning: 'Setting up',
+  active: 'Active',
+  passed: 'Passed',
+  failed: 'Failed',
+  suspended: 'Suspended',
+}
+
+export const accountStatusVariants = {
+  provisioning: 'warning',
+  active: 'profit',
+  passed: 'default',
+  failed: 'loss',
+  suspended: 'neutral',
+} as const satisfies Record<TradingAccountDto['status'], string>
+
+/** "$100,000": the account's starting size. */
+export function accountSizeText(sizeK: number): string {
+  return isAccountSizeK(sizeK)
+    ? formatMoney(accountBalance(sizeK), { showCents: false })
+    : `$${sizeK}K`
+}
+
+/** Whether the trader may still change the account's trading password. */
+export function canChangePassword(account: TradingAccountDto): boolean {
+  return account.status === 'active' && !account.isReadOnly
+}
+
+export const PASSWORD_MASK = '••••••••'

@@ -1,0 +1,198 @@
+import {
+  accountStateSchema,
+  type AccountState,
+  type PendingOrderDto,
+  type PositionDto,
+  type QuoteDto,
+  type RuleMeters,
+  type TradingAccountDto,
+} from '@tp/api'
+import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
+
+// Test data of the terminal, valid by the contract (every state is parsed with its schema, so a
+// fixture cannot drift from packages/api/src/trading.ts), and the API table a terminal test starts
+// from.
+
+export const trader = makeUser()
+export const accountId = '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f'
+export const nextAccountId = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
+export const otherAccountId = '9c858901-8a57-4791-81fe-4c455b099bc9'
+export const streamUserId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+
+/** Wednesday 11 June 2025, 12:00 UTC (08:00 New York): every market is open. */
+export const WEDNESDAY_NOON_UTC = Date.parse('2025-06-11T12:00:00.000Z')
+/** Saturday 14 June 2025, 12:00 UTC: forex is closed, crypto trades. */
+export const SATURDAY_NOON_UTC = Date.parse('2025-06-14T12:00:00.000Z')
+
+export function makeAccount(overrides: Partial<TradingAccountDto> = {}): TradingAccountDto {
+  return {
+    id: accountId,
+    login: '1001234',
+    password: 'trade-pass-1',
+    investorPassword: null,
+    server: 'Tradepeak-Sim',
+    platform: 'mt5',
+    platformLabel: 'Simulated MT5',
+    challenge: 'twoPhase',
+    stage: 'phase1',
+    planKey: 'twoPhase.phase1',
+    rulebookVersion: 'v1',
+    sizeK: 100,
+    initialBalance: 10_000_000,
+    leverage: 30,
+    status: 'active',
+    isTradingEnabled: true,
+    isReadOnly: false,
+    createdAt: '2025-06-02T09:00:00.000Z',
+    endedAt: null,
+    previousAccountId: null,
+    ...overrides,
+  }
+}
+
+export function makeMeters(overrides: Partial<RuleMeters> = {}): RuleMeters {
+  return {
+    status: 'active',
+    day: '2025-06-11',
+    dayReset: { timeZone: 'America/New_York', time: '17:00' },
+    nextResetAt: '2025-06-11T21:00:00.000Z',
+    dailyLoss: {
+      floor: 9_500_000,
+      distance: 500_000,
+      allowance: 500_000,
+      usedPercent: 0,
+      warning: 0,
+    },
+    maxLoss: {
+      floor: 9_000_000,
+      distance: 1_000_000,
+      allowance: 1_000_000,
+      usedPercent: 0,
+      warning: 0,
+    },
+    profitTarget: {
+      target: 10_800_000,
+      value: 10_000_000,
+      progressPercent: 0,
+      basis: 'balance',
+      requireFlat: false,
+      met: false,
+    },
+    tradingDays: { required: 4, value: 0, met: false },
+    passedAt: null,
+    ...overrides,
+  }
+}
+
+export function makePosition(overrides: Partial<PositionDto> = {}): PositionDto {
+  return {
+    id: '5001',
+    symbol: 'EURUSD',
+    side: 'buy',
+    volume: 50,
+    openPrice: 108_300,
+    openTime: '2025-06-11T10:00:00.000Z',
+    stopLoss: null,
+    takeProfit: null,
+    currentPrice: 108_350,
+    profit: 2_500,
+    swap: 0,
+    commission: -175,
+    margin: 180_500,
+    ...overrides,
+  }
+}
+
+export function makeOrder(overrides: Partial<PendingOrderDto> = {}): PendingOrderDto {
+  return {
+    id: '7001',
+    symbol: 'EURUSD',
+    type: 'buy-limit',
+    volume: 20,
+    price: 108_000,
+    stopLoss: null,
+    takeProfit: null,
+    createdAt: '2025-06-11T11:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function makeState(
+  overrides: Partial<Omit<AccountState, 'account'>> & { account?: Partial<TradingAccountDto> } = {},
+): AccountState {
+  const { account, ...rest } = overrides
+  return accountStateSchema.parse({
+    account: makeAccount(account),
+    figures: {
+      balance: 10_000_000,
+      equity: 10_000_000,
+      floatingProfit: 0,
+      swap: 0,
+      margin: 0,
+      freeMargin: 10_000_000,
+      marginLevelPercent: null,
+      isMarginCall: false,
+    },
+    positions: [],
+    orders: [],
+    meters: makeMeters(),
+    breach: null,
+    nextAccountId: null,
+    ...rest,
+  })
+}
+
+export function quote(
+  symbol: QuoteDto['symbol'],
+  bid: number,
+  ask: number,
+  t = WEDNESDAY_NOON_UTC,
+) {
+  return { symbol, bid, ask, t } satisfies QuoteDto
+}
+
+/** The market of the tests: EURUSD 1.08350/1.08352, USDJPY 150.000/150.004, EURJPY, gold. */
+export const testQuotes: QuoteDto[] = [
+  quote('EURUSD', 108_350, 108_352),
+  quote('USDJPY', 150_000, 150_004),
+  quote('EURJPY', 162_750, 162_760),
+  quote('XAUUSD', 235_000, 235_020),
+]
+
+export type TerminalApiOptions = {
+  accounts?: TradingAccountDto[]
+  states?: AccountState[]
+  quotes?: QuoteDto[]
+  handlers?: Record<string, Handler>
+}
+
+/** The API of a terminal test: accounts, their states, quotes, no bars, no history. */
+export function terminalApi(options: TerminalApiOptions = {}) {
+  const states = options.states ?? [makeState()]
+  const accounts = options.accounts ?? states.map((state) => state.account)
+  const stateHandlers = Object.fromEntries(
+    states.flatMap((state): [string, Handler][] => [
+      [`GET /api/trading/accounts/${state.account.id}`, () => json(200, state)],
+      [
+        `GET /api/trading/accounts/${state.account.id}/history`,
+        () => json(200, { trades: [], hasMore: false }),
+      ],
+    ]),
+  )
+  return mockApi(
+    {
+      'GET /api/trading/accounts': () => json(200, { accounts }),
+      'GET /api/market/quotes': () =>
+        json(200, { quotes: options.quotes ?? testQuotes, markets: [] }),
+      'GET /api/market/bars': (call) =>
+        json(200, {
+          symbol: call.search.get('symbol'),
+          timeframe: call.search.get('timeframe'),
+          bars: [],
+        }),
+      ...stateHandlers,
+      ...options.handlers,
+    },
+    { user: trader },
+  )
+}

@@ -1,0 +1,36 @@
+import type { TradingAccountDto } from '@tp/api'
+import { currentRulebookVersion, getPlanPolicy, stageLabels, type PlanPolicy } from '@tp/domain'
+
+/** Whether the account may place and change trades now. */
+export function canTrade(account: TradingAccountDto): boolean {
+  return account.status === 'active' && account.isTradingEnabled && !account.isReadOnly
+}
+
+/** The plan's trading limits the account was sold with (its rulebook version). */
+export function policyOf(account: TradingAccountDto): Readonly<PlanPolicy> {
+  try {
+    return getPlanPolicy(account.planKey, account.rulebookVersion)
+  } catch {
+    // a version this build does not know yet: the current one is the closest guess for display;
+    // the server judges every order by the account's own version anyway
+    return getPlanPolicy(account.planKey, currentRulebookVersion)
+  }
+}
+
+export const accountStatusLabels: Record<TradingAccountDto['status'], string> = {
+  provisioning: 'Setting up',
+  active: 'Active',
+  passed: 'Passed',
+  failed: 'Failed',
+  suspended: 'Suspended',
+}
+
+/** "#1001234 · Phase 1 · $100K · Active" */
+export function accountLabel(account: TradingAccountDto): string {
+  return [
+    `#${account.login}`,
+    stageLabels[account.stage],
+    `$${account.sizeK}K`,
+    accountStatusLabels[account.status],
+  ].join(' · ')
+}

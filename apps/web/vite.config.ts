@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// In development the API server runs on its own port (npm run dev); the browser still talks to one
+// origin, so the session, uploads and CSP behave exactly as in `npm start` where the server serves
+// this build itself.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: {
+      // ws: the live stream (/api/stream) is a WebSocket
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      '/uploads': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+})

@@ -1,0 +1,96 @@
+// Every user-facing message of the product, in one place (spec section 8 and 5, decisions.md).
+// The server answers with these texts and the web app shows them; neither re-types them.
+
+export const messages = {
+  auth: {
+    loginSuccess: 'Successfully Joined!',
+    registerSuccess: 'Successfully registered! login please',
+    registerInvalid: 'Failed! Invalid email or password',
+    registerExists: 'Failed! You have already have an account',
+    registerThrown: 'Internal server error!',
+    invalidCredentials: 'Invalid email or password. Please try again.',
+    googleError: 'Error during authentication!',
+    googleFailed: 'Google login failed!',
+    loginFirst: 'Please login first.',
+    loginFirstToTrade: 'Please login first to start trade.',
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    forgotPasswordSent:
+      'If an account exists for that email, a password reset link is on its way. It is valid for 1 hour.',
+    resetSuccess: 'Your password has been reset. Please sign in with your new password.',
+    resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+    invalidToken: 'Invalid token',
+    tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+    emailMismatch: 'You can only act on your own account.',
+    adminOnly: "You don't have permission to access this resources.",
+    accountDisabled: 'This account is disabled. Please contact support.',
+    googleUnavailable: 'Google sign-in is not available right now.',
+  },
+  validation: {
+    passwordTooShort: 'Password must be at least 8 characters long!',
+    passwordMismatch: "Password doesn't match!",
+    resetPasswordTooShort: 'Password must be at least 8 characters long',
+    resetPasswordMismatch: 'Passwords do not match',
+    profilePasswordMissing: 'Please fill the password if you want to change it!',
+    profilePasswordMismatch: 'Please enter the same password!',
+    profilePasswordTooShort: 'Password must be greater than 8 characters!',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Please enter a valid email address',
+    required: 'This field is required',
+    imageOnly: 'Please choose an image file (JPEG, PNG, WebP or GIF).',
+    imageTooLarge: 'The image must be 5 MB or smaller.',
+    invalidRequest: 'Some fields are invalid. Please check your input.',
+  },
+  profile: {
+    updated: 'Updated Successfully!',
+    failed: 'Something went wrong!',
+    uploadFailed: 'Failed to upload image.',
+    confirmTitle: 'Changes Confirmation',
+    confirmText: 'Do you really change your profile information?',
+    currentPasswordWrong: 'Your current password is not correct.',
+    userNameTaken: 'That username is already taken.',
+    billingSaved: 'Billing information saved.',
+    billingFailed: 'Failed to save billing info',
+    billingLocked: 'Your billing information is locked once saved. Contact support to change it.',
+  },
+  http: {
+    400: 'Invalid request. Please check your input',
+    401: 'Invalid email or password. Please try again.',
+    403: "You don't have permission to access this resources.",
+    404: 'The requested resource was not found.',
+    500: 'Server error. Please try again later.',
+    other: 'An unexpected error occurred. Please try again.',
+    noResponse: 'No response from the server. Please check your network connection.',
+    malformedJson: 'The request body is not valid JSON.',
+    payloadTooLarge: 'The request is too large.',
+    unsupportedMediaType: 'This content type is not supported here.',
+    unavailable: 'The service is not ready yet. Please try again in a moment.',
+  },
+  generic: {
+    somethingWrong: 'Something wrong!',
+  },
+  trading: {
+    ruleLabels: { dailyLoss: 'Daily Loss Limit', maxLoss: 'Max Drawdown' },
+    accountNotFound: 'No such trading account.',
+    accountNotTradable: 'This account is read-only: it can no longer trade.',
+    accountProvisioning: 'This account is being set up. It will be ready in a few seconds.',
+    breached: (ruleLabel: string) =>
+      `Your account breached the ${ruleLabel}: positions were closed and trading is disabled.`,
+    passed: 'Congratulations: you passed this phase. Your next account is being set up.',
+    nextStageReady: (stageLabel: string) => `Your ${stageLabel} account is ready.`,
+    suspended: 'This account was suspended after 30 days without a trade.',
+    marginCall: (level: string) => `Margin call: your margin level is ${level}.`,
+    stopOut: (count: number) =>
+      `Stop out: ${count} position${count === 1 ? ' was' : 's were'} closed to restore your margin.`,
+    orderFilled: (symbol: string) => `Your ${symbol} order was filled.`,
+    orderCancelledNoMargin: (symbol: string) =>
+      `Your ${symbol} order was cancelled: not enough free margin when it triggered.`,
+    stopLossHit: (symbol: string) => `Stop loss hit: your ${symbol} position was closed.`,
+    takeProfitHit: (symbol: string) => `Take profit hit: your ${symbol} position was closed.`,
+    positionClosed: (symbol: string) => `Your ${symbol} position was closed.`,
+    tradingDisabled: 'Trading was disabled on this account.',
+    passwordChanged: 'The trading password was changed.',
+  },
+} as const
+
+/** Toasts close after this many milliseconds (spec 8). */
+export const TOAST_DURATION_MS = 3000

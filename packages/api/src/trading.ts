@@ -1,0 +1,409 @@
+import {
+  instrumentSymbolSchema,
+  orderTypeSchema,
+  planKeySchema,
+  sideSchema,
+  stages,
+  timeframes,
+} from '@tp/domain'
+import { z } from 'zod'
+
+// The trading API: the trader's challenge accounts, the web terminal's REST calls and the live
+// stream (WebSocket at /api/stream). Units on the wire (docs/decisions/0013):
+// - prices in OUTPUT are integer points of the instrument (EURUSD 1.08350 -> 108350); the client
+//   formats them with the instrument catalogue of @tp/domain (formatPrice / priceToNumber);
+// - volumes in OUTPUT are integer hundredths of a lot (0.10 lot -> 10);
+// - money is integer USD cents everywhere;
+// - INPUT prices and volumes are the decimal strings a trader types ("1.0835", "0.10"), parsed
+//   exactly by the server with the domain's parsers (too many decimals is refused, not rounded).
+
+const cents = z.number().int()
+const points = z.number().int().positive()
+const volumeUnits = z.number().int().positive()
+const instant = z.string() // ISO-8601 UTC
+
+export const platforms = ['mt4', 'mt5'] as const
+export const platformSchema = z.enum(platforms)
+export type Platform = z.infer<typeof platformSchema>
+
+export const tradingAccountStatuses = [
+  'provisioning',
+  'active',
+  'passed',
+  'failed',
+  'suspended',
+] as const
+export const tradingAccountStatusSchema = z.enum(tradingAccountStatuses)
+export type TradingAccountStatus = z.infer<typeof tradingAccountStatusSchema>
+
+/** A challenge account as its owner sees it (credentials included: they are the owner's). */
+export const tradingAccountSchema = z.object({
+  id: z.uuid(),
+  /** the trading server's account number */
+  login: z.string(),
+  password: z.string(),
+  investorPassword: z.string().nullable(),
+  server: z.string(),
+  platform: platformSchema,
+  /** e.g. "Simulated MT5": every account is simulated (decisions.md) */
+  platformLabel: z.string(),
+  challenge: z.enum(['twoPhase', 'instantFund']),
+  stage: z.enum(stages),
+  planKey: planKeySchema,
+  rulebookVersion: z.string(),
+  /** account size in thousands (5, 10, 25, 50, 100, 500, 1000) */
+  sizeK: z.number().int(),
+  initialBalance: cents,
+  leverage: z.number().int(),
+  status: tradingAccountStatusSchema,
+  isTradingEnabled: z.boolean(),
+  /** passed or failed accounts, and those replaced by the next stage, only show their history */
+  isReadOnly: z.boolean(),
+  createdAt: instant,
+  endedAt: instant.nullable(),
+  /** the account of the previous stage, when this one was provisioned after a pass */
+  previousAccountId: z.uuid().nullable(),
+})
+export type TradingAccountDto = z.infer<typeof tradingAccountSchema>
+
+// GET /api/trading/accounts -> { accounts }
+export const tradingAccountsResponseSchema = z.object({ accounts: z.array(tradingAccountSchema) })
+
+// POST /api/meta/get-accounts {email} -> { data: { accounts } } (spec 7; email must be the caller's)
+export const metaGetAccountsSchema = z.object({ email: z.email().optional() })
+export const metaGetAccountsResponseSchema = z.object({
+  data: z.object({
+    accounts: z.array(
+      tradingAccountSchema.extend({
+        /** spec 3 names the id accountId */
+        accountId: z.uuid(),
+      }),
+    ),
+  }),
+})
+
+// ---- market data ---------------------------------------------------------------------------
+
+export const quoteSchema = z.object({
+  symbol: instrumentSymbolSchema,
+  bid: points,
+  ask: points,
+  /** time of the tick, ms since the epoch */
+  t: z.number().int(),
+})
+export type QuoteDto = z.infer<typeof quoteSchema>
+
+// GET /api/market/quotes -> { quotes, markets }
+export const quotesResponseSchema = z.object({
+  quotes: z.array(quoteSchema),
+  /** whether each symbol's market is open now, and when it next opens or closes */
+  markets: z.array(
+    z.object({
+      symbol: instrumentSymbolSchema,
+      isOpen: z.boolean(),
+      nextOpenAt: instant.nullable(),
+      nextCloseAt: instant.nullable(),
+    }),
+  ),
+})
+
+export const timeframeSchema = z.enum(timeframes)
+// GET /api/market/bars?symbol=EURUSD&timeframe=M5&limit=300&before=<ms>
+export const barsQuerySchema = z.object({
+  symbol: instrumentSymbolSchema,
+  timeframe: timeframeSchema.default('M1'),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  /** bars opening strictly before this instant (ms); default now */
+  before: z.coerce.number().int().optional(),
+})
+export const barSchema = z.object({
+  /** opening instant, ms */
+  t: z.number().int(),
+  open: points,
+  high: points,
+  low: points,
+  close: points,
+})
+export const barsResponseSchema = z.object({
+  symbol: instrumentSymbolSchema,
+  timeframe: timeframeSchema,
+  bars: z.array(barSchema),
+})
+
+// ---- the account's state -----------------------------------------------------------------------
+
+export const accountFiguresSchema = z.object({
+  balance: cents,
+  equity: cents,
+  floatingProfit: cents,
+  swap: cents,
+  margin: cents,
+  freeMargin: cents,
+  /** equity / margin x 100 with 2 decimals; null without open positions */
+  marginLevelPercent: z.number().nullable(),
+  isMarginCall: z.boolean(),
+})
+export type AccountFigures = z.infer<typeof accountFiguresSchema>
+
+export const positionSchema = z.object({
+  id: z.string(),
+  symbol: instrumentSymbolSchema,
+  side: sideSchema,
+  volume: volumeUnits,
+  openPrice: points,
+  openTime: instant,
+  stopLoss: points.nullable(),
+  takeProfit: points.nullable(),
+  /** the price it would close at now (bid for a buy, ask for a sell) */
+  currentPrice: points.nullable(),
+  /** floating profit now */
+  profit: cents,
+  /** swap accumulated so far */
+  swap: cents,
+  /** commission booked so far (opening deal), negative */
+  commission: cents,
+  margin: cents,
+})
+export type PositionDto = z.infer<typeof positionSchema>
+
+export const pendingOrderSchema = z.object({
+  id: z.string(),
+  symbol: instrumentSymbolSchema,
+  type: z.enum(['buy-limit', 'sell-limit', 'buy-stop', 'sell-stop']),
+  volume: volumeUnits,
+  price: points,
+  stopLoss: points.nullable(),
+  takeProfit: points.nullable(),
+  createdAt: instant,
+})
+export type PendingOrderDto = z.infer<typeof pendingOrderSchema>
+
+export const closeReasons = [
+  'client',
+  'stop-loss',
+  'take-profit',
+  'stop-out',
+  'breach',
+  'pass',
+  'weekend',
+] as const
+export const closeReasonSchema = z.enum(closeReasons)
+
+/** A closed position (or the closed part of one) in the account's history. */
+export const closedTradeSchema = z.object({
+  id: z.string(),
+  positionId: z.string(),
+  symbol: instrumentSymbolSchema,
+  side: sideSchema,
+  volume: volumeUnits,
+  openPrice: points,
+  closePrice: points,
+  openTime: instant,
+  closeTime: instant,
+  profit: cents,
+  swap: cents,
+  commission: cents,
+  /** profit + swap + commission */
+  result: cents,
+  reason: closeReasonSchema,
+})
+export type ClosedTradeDto = z.infer<typeof closedTradeSchema>
+
+export const warningLevels = [0, 50, 80, 95, 100] as const
+/** How much of a loss limit is used up, in the steps the terminal warns at. */
+export const warningLevelSchema = z.union(warningLevels.map((level) => z.literal(level)))
+export type WarningLevel = (typeof warningLevels)[number]
+
+export const lossMeterSchema = z.object({
+  /** the floor in force: equity at or below it breaches the rule */
+  floor: cents,
+  /** equity - floor (<= 0 once touched) */
+  distance: cents,
+  /** the loss the rule allows (e.g. 6% of the initial balance) */
+  allowance: cents,
+  /** share of the allowance used, 0..100, two decimals */
+  usedPercent: z.number(),
+  warning: warningLevelSchema,
+})
+export type LossMeter = z.infer<typeof lossMeterSchema>
+
+/** The trader's rule meters: every figure the live evaluator holds for the account. */
+export const ruleMetersSchema = z.object({
+  status: z.enum(['active', 'passed', 'failed']),
+  /** the trading day in force (as the engine names it) */
+  day: z.string(),
+  dayReset: z.object({ timeZone: z.string(), time: z.string() }),
+  nextResetAt: instant,
+  dailyLoss: lossMeterSchema.nullable(),
+  maxLoss: lossMeterSchema.nullable(),
+  profitTarget: z
+    .object({
+      target: cents,
+      value: cents,
+      /** progress from the initial balance to the target, 0..100, two decimals */
+      progressPercent: z.number(),
+      basis: z.enum(['balance', 'equity']),
+      requireFlat: z.boolean(),
+      met: z.boolean(),
+    })
+    .nullable(),
+  tradingDays: z.object({ required: z.number().int(), value: z.number().int(), met: z.boolean() }),
+  passedAt: instant.nullable(),
+})
+export type RuleMeters = z.infer<typeof ruleMetersSchema>
+
+/** What the platform kept of a hard breach, shown to the trader and emailed. */
+export const breachEvidenceSchema = z.object({
+  rule: z.enum(['dailyLoss', 'maxLoss']),
+  t: instant,
+  balance: cents,
+  equity: cents,
+  floor: cents,
+  rulebookVersion: z.string(),
+  planKey: planKeySchema,
+  /** the positions open at the breaching snapshot, with their prices then */
+  openPositions: z.array(positionSchema),
+})
+export type BreachEvidence = z.infer<typeof breachEvidenceSchema>
+
+// GET /api/trading/accounts/:accountId -> AccountState
+export const accountStateSchema = z.object({
+  account: tradingAccountSchema,
+  figures: accountFiguresSchema,
+  positions: z.array(positionSchema),
+  orders: z.array(pendingOrderSchema),
+  meters: ruleMetersSchema,
+  breach: breachEvidenceSchema.nullable(),
+  /** the account provisioned after this one passed */
+  nextAccountId: z.uuid().nullable(),
+})
+export type AccountState = z.infer<typeof accountStateSchema>
+
+export const accountParamsSchema = z.object({ accountId: z.uuid() })
+export const positionParamsSchema = accountParamsSchema.extend({ positionId: z.string().min(1) })
+export const orderParamsSchema = accountParamsSchema.extend({ orderId: z.string().min(1) })
+
+// GET /api/trading/accounts/:accountId/history?limit=100&before=<ISO>&beforeId=<trade id>
+// The next page: `before` = the last trade's closeTime and `beforeId` = its id (several trades
+// can close at one instant: a stop-out, a breach).
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.iso.datetime({ offset: true }).optional(),
+  beforeId: z.string().regex(/^\d+$/).optional(),
+})
+export const historyResponseSchema = z.object({
+  trades: z.array(closedTradeSchema),
+  hasMore: z.boolean(),
+})
+
+// ---- trading ----------------------------------------------------------------------------------
+
+/** A decimal the trader typed, e.g. "1.0835" or "0.10"; parsed exactly by the server. */
+const decimalText = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, { message: 'Enter a positive number.' })
+const optionalPriceText = decimalText.nullable().optional()
+
+// POST /api/trading/accounts/:accountId/orders
+export const placeOrderSchema = z.object({
+  symbol: instrumentSymbolSchema,
+  type: orderTypeSchema,
+  volume: decimalText,
+  /** pending orders only */
+  price: optionalPriceText,
+  stopLoss: optionalPriceText,
+  takeProfit: optionalPriceText,
+})
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
+export const placeOrderResponseSchema = z.object({
+  /** market orders: the position opened */
+  position: positionSchema.nullable(),
+  /** pending orders: the order placed */
+  order: pendingOrderSchema.nullable(),
+  state: accountStateSchema,
+})
+
+// PATCH /api/trading/accounts/:accountId/positions/:positionId  (null removes a level)
+export const modifyPositionSchema = z.object({
+  stopLoss: decimalText.nullable(),
+  takeProfit: decimalText.nullable(),
+})
+// POST /api/trading/accounts/:accountId/positions/:positionId/close  (no volume: all of it)
+export const closePositionSchema = z.object({ volume: decimalText.optional() })
+// PATCH /api/trading/accounts/:accountId/orders/:orderId   (DELETE cancels it -> { state })
+export const modifyOrderSchema = z.object({
+  price: decimalText,
+  stopLoss: decimalText.nullable(),
+  takeProfit: decimalText.nullable(),
+})
+export const tradeResponseSchema = z.object({ state: accountStateSchema })
+// POST /api/trading/accounts/:accountId/close-all -> { closed, state }
+export const closeAllResponseSchema = z.object({
+  closed: z.array(closedTradeSchema),
+  state: accountStateSchema,
+})
+
+// POST /api/trading/accounts/:accountId/password {password} -> { account }
+export const changeTradingPasswordSchema = z.object({
+  password: z
+    .string()
+    .min(8, 'The trading password must be at least 8 characters long.')
+    .max(32)
+    .regex(/[a-z]/i, 'Use letters and digits.')
+    .regex(/\d/, 'Use letters and digits.'),
+})
+
+// GET /api/trading/accounts/:accountId/engine-input -> the evaluation contract's input
+// ({rules, history}), to replay with `npm run engine -- evaluate` (verdicts are reproducible).
+
+// ---- the live stream (WebSocket /api/stream) ------------------------------------------------------
+// Send `auth` first; subscribe after `ready`. Messages are handled in the order sent.
+
+export const streamClientMessageSchema = z.discriminatedUnion('type', [
+  /** first message: the access token (browsers cannot set headers on a WebSocket) */
+  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
+  /** the symbols whose quotes to receive (replaces the previous list) */
+  z.object({ type: z.literal('quotes'), symbols: z.array(instrumentSymbolSchema).max(50) }),
+  /** the account whose state to receive (one at a time; null stops) */
+  z.object({ type: z.literal('account'), accountId: z.uuid().nullable() }),
+  z.object({ type: z.literal('ping') }),
+])
+export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>
+
+export const tradingEventKinds = [
+  'order-filled',
+  'order-placed',
+  'order-cancelled',
+  'position-closed',
+  'stop-loss',
+  'take-profit',
+  'margin-call',
+  'stop-out',
+  'breach',
+  'passed',
+  'next-stage',
+  'trading-disabled',
+] as const
+export const tradingEventSchema = z.object({
+  kind: z.enum(tradingEventKinds),
+  accountId: z.uuid(),
+  /** a sentence for the trader */
+  message: z.string(),
+  t: instant,
+})
+export type TradingEvent = z.infer<typeof tradingEventSchema>
+
+export const streamServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.uuid() }),
+  /** the latest quote of each subscribed symbol that moved since the previous message */
+  z.object({ type: z.literal('quotes'), quotes: z.array(quoteSchema) }),
+  z.object({ type: z.literal('account'), state: accountStateSchema }),
+  z.object({ type: z.literal('event'), event: tradingEventSchema }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+])
+export type StreamServerMessage = z.infer<typeof streamServerMessageSchema>
+
+/** Close codes of the stream besides the standard ones. */
+export const streamCloseCodes = { unauthenticated: 4401, forbidden: 4403 } as const

@@ -1,0 +1,111 @@
+import { createDayCalendar, type DayCalendar, type DayReset } from '../rules/day-calendar'
+import { isClosed, type ClosedTrade, type Trade } from '../trades/trade'
+import { parseIsoInstant } from './parse-iso-instant'
+import { tradeResultCents } from './trade-result'
+import { ZoneOffsets } from './zone-offsets'
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
+
+export interface LedgerOptions {
+  /** zone of the wall clock the charts speak (hour of day, weekday) */
+  timeZone: string
+  /**
+   * When a trading day ends, for "today" and profit by date. Defaults to midnight in `timeZone`;
+   * pass the rulebook's dayReset so that days match the ones the rules judge.
+   */
+  dayReset?: DayReset
+}
+
+/**
+ * The one normalized trade model every analytics view reads: closed trades only, as columns of
+ * numbers computed once (epoch times, exact results in cents, wall-clock hour and weekday). Views are then single passes over typed arrays, which keeps all of them over
+ * 100k trades inside the dashboard's budget.
+ */
+export interface TradeLedger {
+  readonly count: number
+  readonly trades: readonly ClosedTrade[]
+  readonly resultCents: Float64Array
+  readonly volume: Float64Array
+  readonly isLong: Uint8Array
+  readonly openMs: Float64Array
+  readonly closeMs: Float64Array
+  /** wall-clock hour (0-23) of the open time in the ledger's zone */
+  readonly openHour: Uint8Array
+  /** weekday of the open time in the ledger's zone, 0 = Monday ... 6 = Sunday */
+  readonly openWeekday: Uint8Array
+  /** symbol of each trade as an index into `symbols` */
+  readonly symbolIndex: Uint32Array
+  readonly symbols: readonly string[]
+  /**
+   * The trading days (for "today" and profit by date). Views ask it for the few day boundaries
+   * they need and place trades by close time, so no trade needs a day of its own.
+   */
+  readonly dayCalendar: DayCalendar
+}
+
+export function buildTradeLedger(trades: readonly Trade[], options: LedgerOptions): TradeLedger {
+  const offsets = new ZoneOffsets(options.timeZone)
+  const dayCalendar = createDayCalendar(
+    options.dayReset ?? { timeZone: options.timeZone, time: '00:00' },
+  )
+
+  const capacity = trades.length
+  const closed: ClosedTrade[] = []
+  const resultCents = new Float64Array(capacity)
+  const volume = new Float64Array(capacity)
+  const isLong = new Uint8Array(capacity)
+  const openMs = new Float64Array(capacity)
+  const closeMs = new Float64Array(capacity)
+  const openHour = new Uint8Array(capacity)
+  const openWeekday = new Uint8Array(capacity)
+  const symbolIndex = new Uint32Array(capacity)
+  const symbols: string[] = []
+  const symbolIndexByName = new Map<string, number>()
+
+  let n = 0
+  for (const trade of trades) {
+    if (!isClosed(trade)) continue
+    const open = parseIsoInstant(trade.openTime)
+    const close = parseIsoInstant(trade.closeTime)
+    if (Number.isNaN(open) || Number.isNaN(close)) {
+      throw new RangeError(`trade ${trade.id}: openTime/closeTime is not an ISO-8601 instant`)
+    }
+    closed.push(trade)
+    openMs[n] = open
+    closeMs[n] = close
+    resultCents[n] = tradeResultCents(trade)
+    volume[n] = trade.volume
+    isLong[n] = trade.side === 'buy' ? 1 : 0
+
+    const localOpen = open + offsets.offsetMs(open)
+    const localDay = Math.floor(localOpen / DAY_MS)
+    openHour[n] = Math.floor((localOpen - localDay * DAY_MS) / HOUR_MS)
+    openWeekday[n] = (((localDay + 3) % 7) + 7) % 7 // 1970-01-01 was a Thursday
+
+    let symbol = symbolIndexByName.get(trade.symbol)
+    if (symbol === undefined) {
+      symbol = symbols.length
+      symbols.push(trade.symbol)
+      symbolIndexByName.set(trade.symbol, symbol)
+    }
+    symbolIndex[n] = symbol
+    n++
+  }
+
+  // open trades left unused slots at the end of each column
+  return {
+    count: n,
+    trades: closed,
+    resultCents: resultCents.subarray(0, n),
+    volume: volume.subarray(0, n),
+    isLong: isLong.subarray(0, n),
+    openMs: openMs.subarray(0, n),
+    closeMs: closeMs.subarray(0, n),
+    openHour: openHour.subarray(0, n),
+    openWeekday: openWeekday.subarray(0, n),
+    symbolIndex: symbolIndex.subarray(0, n),
+    symbols,
+    dayCalendar,
+  }
+}

@@ -1,0 +1,56 @@
+import type { TradeLedger } from './build-trade-ledger'
+import { requireInstant } from './parse-iso-instant'
+import { centsToAmount, isWinningResult, percent2dp } from './trade-result'
+
+/** The account figures the platform reports; analytics never infers them from trades. */
+export interface AccountFigures {
+  balance: number
+  equity: number
+}
+
+/** Summary cards of the dashboard (spec 2.12, section 3 "Total stats"). */
+export interface TotalStats {
+  balance: number
+  equity: number
+  /** sum of closed trades' results */
+  profit: number
+  /** sum of results of trades closed in the current trading day (the spec's "Profit/Today") */
+  todayProfit: number
+  /** closed trades */
+  totalTrades: number
+  winTrades: number
+  /** mean holding time of closed trades, whole milliseconds */
+  avgHoldTime: number
+  /** winTrades / totalTrades in percent, 2 decimals */
+  successRate: number
+}
+
+export function computeTotalStats(
+  ledger: TradeLedger,
+  account: AccountFigures,
+  now: string,
+): TotalStats {
+  const today = ledger.dayCalendar.dayAt(requireInstant(now, 'now'))
+  let profit = 0
+  let todayProfit = 0
+  let winTrades = 0
+  let holdMs = 0
+  for (let i = 0; i < ledger.count; i++) {
+    const result = ledger.resultCents[i]!
+    profit += result
+    const close = ledger.closeMs[i]!
+    if (close >= today.startMs && close < today.endMs) todayProfit += result
+    if (isWinningResult(result)) winTrades++
+    holdMs += ledger.closeMs[i]! - ledger.openMs[i]!
+  }
+  return {
+    balance: account.balance,
+    equity: account.equity,
+    profit: centsToAmount(profit),
+    todayProfit: centsToAmount(todayProfit),
+    totalTrades: ledger.count,
+    winTrades,
+    avgHoldTime: ledger.count === 0 ? 0 : Math.round(holdMs / ledger.count),
+    successRate: percent2dp(winTrades, ledger.count),
+  }
+}

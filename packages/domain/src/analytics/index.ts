@@ -1,0 +1,8 @@
+export { isWinningResult, tradeResultCents } from './trade-result'
+export * from './build-trade-ledger'
+export * from './compute-total-stats'
+export * from './compute-visual-stats'
+export * from './compute-visual-trades'
+export * from './compute-objectives'
+export * from './list-recent-trades'
+export * from './compute-trade-analytics'

@@ -1,0 +1,6 @@
+export * from './catalogue'
+export * from './stages'
+export * from './add-ons'
+export * from './policy'
+export * from './rulebooks'
+export * from './rule-texts'
