@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evaluate, verdictSchema } from '@tp/domain'
 
@@ -16,9 +16,9 @@ interface Run {
   stderr: string
 }
 
-function run(command: string, args: string[], stdin?: string): Promise<Run> {
+function run(command: string, args: string[], stdin?: string, cwd = root): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'pipe' })
+    const child = spawn(command, args, { cwd, stdio: 'pipe' })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -111,6 +111,17 @@ describe('engine evaluate', () => {
     })
   })
 
+  it('reads a relative FILE from the directory npm was run in, not the repository root', async () => {
+    const cwd = join(root, 'docs') // a folder of the repository without a package of its own
+    const relativeFile = relative(cwd, inputFile)
+    expect(relativeFile.startsWith('..')).toBe(true)
+    const args = ['run', '--silent', 'engine', '--', 'evaluate', relativeFile]
+    const result = await run('npm', args, undefined, cwd)
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual(evaluate(rules as never, history as never))
+  })
+
   it('reads the same JSON from standard input with "-"', async () => {
     const fromFile = await engine([inputFile])
     const fromStdin = await engine(['-'], JSON.stringify({ rules, history }))
@@ -181,5 +192,122 @@ describe('engine evaluate', () => {
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe('rules: must be an object\nhistory.snapshots: must be a list\n')
+  })
+})
+
+// contracts/evaluation-engine.md: its rulebook and history examples, verbatim, and its verdict
+// example, which the example history reaches once it goes on to a pass.
+describe('engine evaluate on the examples of the contract', () => {
+  const exampleHistory = { ...history, snapshots: history.snapshots.slice(0, 2) }
+  const exampleDay = {
+    date: '2026-03-02',
+    anchor: 100000,
+    dailyFloor: 94000,
+    maxFloor: 88000,
+    minEquity: 99120.5,
+    closedProfit: 253,
+    traded: true,
+    paused: false,
+  }
+  const snap = (t: string, balance: number, equity = balance) => ({ t, balance, equity })
+  const closedTrade = (id: string, openTime: string, closeTime: string, profit: number) => ({
+    ...history.trades[0]!,
+    id,
+    openTime,
+    closeTime,
+    profit,
+    commission: 0,
+  })
+
+  /** every object's keys, depth first, in printed order */
+  const keysOf = (value: unknown): string[] =>
+    value === null || typeof value !== 'object'
+      ? []
+      : Array.isArray(value)
+        ? value.flatMap(keysOf)
+        : Object.entries(value).flatMap(([key, child]) => [key, ...keysOf(child)])
+
+  it('prints the example history verbatim as one active day in the contract shape', async () => {
+    expect(exampleHistory.snapshots.at(-1)!.t).toBe('2026-03-02T11:30:00Z')
+    const result = await engine(['-'], JSON.stringify({ rules, history: exampleHistory }))
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const printed = JSON.parse(result.stdout) as unknown
+    // the trade closes at 12:00, after the last snapshot: not in the day's closed profit yet
+    // (docs/decisions/0002-engine-numbers.md)
+    expect(printed).toEqual({
+      status: 'active',
+      breach: null,
+      passedAt: null,
+      days: [{ ...exampleDay, closedProfit: 0 }],
+      objectives: {
+        profitTarget: { target: 110000, value: 100000, met: false },
+        minTradingDays: { required: 5, value: 1, met: false },
+        bestDay: { limitPercent: null, valuePercent: null, met: true },
+      },
+    })
+    expect(keysOf(printed)).toEqual(
+      keysOf({
+        status: 0,
+        breach: 0,
+        passedAt: 0,
+        days: [exampleDay],
+        objectives: {
+          profitTarget: { target: 0, value: 0, met: 0 },
+          minTradingDays: { required: 0, value: 0, met: 0 },
+          bestDay: { limitPercent: 0, valuePercent: 0, met: 0 },
+        },
+      }),
+    )
+  })
+
+  it('prints the example verdict once the example history goes on to its pass', async () => {
+    const passing = {
+      snapshots: [
+        ...exampleHistory.snapshots,
+        snap('2026-03-02T12:00:00Z', 100253),
+        snap('2026-03-03T16:00:00Z', 103451),
+        snap('2026-03-04T16:00:00Z', 105951),
+        snap('2026-03-05T16:00:00Z', 108250),
+        snap('2026-03-06T20:00:00Z', 108250, 109000),
+        snap('2026-03-09T15:00:00Z', 110250),
+        snap('2026-03-09T16:00:00Z', 90000), // after the pass: ignored
+      ],
+      trades: [
+        ...exampleHistory.trades,
+        {
+          ...closedTrade('2', '2026-03-03T14:00:00Z', '2026-03-03T16:00:00Z', 3200),
+          commission: -2,
+        },
+        closedTrade('3', '2026-03-04T14:00:00Z', '2026-03-04T16:00:00Z', 2500),
+        closedTrade('4', '2026-03-05T14:00:00Z', '2026-03-05T16:00:00Z', 2299),
+        closedTrade('5', '2026-03-06T14:00:00Z', '2026-03-09T15:00:00Z', 2000),
+      ],
+    }
+    const result = await engine(['-'], JSON.stringify({ rules, history: passing }))
+    expect(result.code).toBe(0)
+    const verdict = verdictSchema.parse(JSON.parse(result.stdout))
+
+    expect(verdict).toMatchObject({
+      status: 'passed',
+      breach: null,
+      passedAt: '2026-03-09T15:00:00Z',
+      objectives: {
+        profitTarget: { target: 110000, value: 110250, met: true },
+        minTradingDays: { required: 5, value: 5, met: true },
+        bestDay: { limitPercent: null, valuePercent: 31.2, met: true },
+      },
+    })
+    expect(verdict.days[0]).toEqual(exampleDay)
+    expect(verdict.days.map((d) => d.date)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+    ])
   })
 })

@@ -56,6 +56,27 @@ describe('engine report', () => {
     }
   })
 
+  it('prints the same report for a file whose summary section was cut off to the end', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tp-report-'))
+    try {
+      for (const [path, marker] of [
+        [MT4, '<b>Summary:</b>'],
+        [MT5, 'Баланс:</td>'],
+      ] as const) {
+        const text = readFileSync(path, 'utf8')
+        const cut = text.slice(0, text.lastIndexOf('<tr', text.indexOf(marker)))
+        expect(cut).not.toMatch(/Summary:|Резултати|<\/html>/)
+        const file = join(dir, 'no-summary.htm')
+        writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cut, 'utf16le')]))
+        const run = engine('report', file)
+        expect(run.code).toBe(0)
+        expect(JSON.parse(run.stdout)).toEqual(importStatement(new Uint8Array(readFileSync(path))))
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('prints the MT5 history report as JSON and exits 0 (through the npm script)', () => {
     const run = spawnSync('npm', ['run', '--silent', 'engine', '--', 'report', MT5], {
       cwd: repoRoot,

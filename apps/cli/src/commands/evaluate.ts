@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { text } from 'node:stream/consumers'
 import { InvalidEvaluationInputError, evaluate } from '@tp/domain'
 import { parse as locateJsonError, printParseErrorCode, type ParseError } from 'jsonc-parser'
-import { UsageError, type CommandResult } from '../command'
+import { UsageError, resolveFileArgument, type CommandResult } from '../command'
 
 const USAGE = `usage: engine evaluate FILE.json | -
   FILE.json (or standard input for -) holds {"rules": <rulebook>, "history": <history>}`
@@ -31,7 +31,7 @@ export async function runEvaluate(args: string[]): Promise<CommandResult> {
 async function readSource(source: string): Promise<string> {
   if (source === '-') return text(process.stdin)
   try {
-    return await readFile(source, 'utf8')
+    return await readFile(resolveFileArgument(source), 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason =

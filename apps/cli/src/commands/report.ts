@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { assertStatementSize, importStatement, StatementError } from '@tp/domain/statement'
-import { UsageError, type CommandResult } from '../command'
+import { UsageError, resolveFileArgument, type CommandResult } from '../command'
 
 const USAGE =
   'usage: engine report FILE   (FILE: an MT4 Detailed Statement or an MT5 Trade History Report)'
@@ -12,8 +12,9 @@ export async function runReport(args: string[]): Promise<CommandResult> {
 
   try {
     // the size is checked before reading: a huge file is refused without holding it in memory
-    assertStatementSize(await fileSize(file))
-    return { output: importStatement(await readStatementFile(file)) }
+    const path = resolveFileArgument(file)
+    assertStatementSize(await fileSize(path, file))
+    return { output: importStatement(await readStatementFile(path, file)) }
   } catch (error) {
     if (error instanceof StatementError) {
       throw new UsageError(`report: cannot import ${file}: ${error.message}`)
@@ -22,16 +23,16 @@ export async function runReport(args: string[]): Promise<CommandResult> {
   }
 }
 
-async function fileSize(file: string): Promise<number> {
-  const info = await stat(file).catch((error: unknown) => {
+async function fileSize(path: string, file: string): Promise<number> {
+  const info = await stat(path).catch((error: unknown) => {
     throw new UsageError(`report: cannot read ${file}: ${describeFileError(error)}`)
   })
   if (info.isDirectory()) throw new UsageError(`report: ${file} is a directory, not a file`)
   return info.size
 }
 
-async function readStatementFile(file: string): Promise<Uint8Array> {
-  return readFile(file).catch((error: unknown) => {
+async function readStatementFile(path: string, file: string): Promise<Uint8Array> {
+  return readFile(path).catch((error: unknown) => {
     throw new UsageError(`report: cannot read ${file}: ${describeFileError(error)}`)
   })
 }

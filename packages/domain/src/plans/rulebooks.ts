@@ -50,6 +50,43 @@ export function buildRulebook(planKey: PlanKey, sizeK: AccountSizeK): Rulebook {
   return getRulebook(planKey, currentRulebookVersion, sizeK)
 }
 
+export interface PayoutRulebookOptions {
+  /** the first payout of the account (Instant Funding asks for fewer trading days before it) */
+  isFirstPayout: boolean
+  /**
+   * The balance the period since the last payout started from (floors are re-based on the
+   * balance after a payout, decisions.md); defaults to the account size.
+   */
+  initialBalance?: number
+}
+
+/**
+ * The rulebook a payout request of a funded account is judged by (decisions.md: best day 40% at
+ * the payout request, minimum trading days before the first payout and between payouts): the
+ * funded stage's rulebook of that version with the payout's best-day limit and minimum days.
+ * Replaying the period since the last payout through the engine with it gives the payout
+ * objectives (`objectives.bestDay`, `objectives.minTradingDays`) and any breach; a funded
+ * rulebook has no profit target, so the verdict itself stays "active".
+ */
+export function getPayoutRulebook(
+  planKey: PlanKey,
+  version: string,
+  sizeK: AccountSizeK,
+  options: PayoutRulebookOptions,
+): Rulebook {
+  const { payout } = stageDefinition(planKey, version).policy
+  if (payout === null) throw new RangeError(`${planKey} has no payouts: it is not a funded stage`)
+  const rulebook = getRulebook(planKey, version, sizeK)
+  return {
+    ...rulebook,
+    initialBalance: options.initialBalance ?? rulebook.initialBalance,
+    minTradingDays: options.isFirstPayout
+      ? payout.minTradingDaysBeforeFirstPayout
+      : payout.minTradingDaysBetweenPayouts,
+    bestDayPercent: payout.bestDayPercent,
+  }
+}
+
 /** The non-engine rules (leverage, conduct, payout terms) of a stage in a version. */
 export function getPlanPolicy(
   planKey: PlanKey,

@@ -1,10 +1,10 @@
 import { computeStatementSummary } from './compute-statement-summary'
 import { decodeStatementBytes } from './decode-statement-bytes'
-import type { ReadOptions } from './parsed-statement'
+import type { ParsedStatement, ReadOptions } from './parsed-statement'
 import { readMt4Statement } from './read-mt4-statement'
 import { readMt5Report } from './read-mt5-report'
-import { readTableRows } from './read-table-rows'
-import { isKnownTimeZone } from './report-cells'
+import { readTableRows, type TableRow } from './read-table-rows'
+import { isKnownTimeZone, looksLikeTotalsRow } from './report-cells'
 import { StatementError } from './statement-error'
 import type { StatementReport } from './statement-report'
 
@@ -52,18 +52,52 @@ export function importStatement(
       'no HTML table found: this is not an MT4 Detailed Statement or an MT5 Trade History Report',
     )
   }
-  const rows = readTableRows(text)
-  const parsed = readMt5Report(rows, readOptions) ?? readMt4Statement(rows, readOptions)
+  const { rows, hasClosedDocument } = readTableRows(text)
+  const parsed = readRows(rows, readOptions, hasClosedDocument)
   if (!parsed) {
     throw new StatementError(
       'not-a-statement',
       'no MetaTrader account header found: this is not an MT4 Detailed Statement or an MT5 Trade History Report',
     )
   }
+  // The terminal always closes the document. Without </html> the file was cut short: that is
+  // harmless when the cut came after the trade rows (e.g. the summary section deleted to the end
+  // of the file), which the totals row the terminal writes after them shows; otherwise importing
+  // the rows that did arrive would report a history that never happened.
+  if (!hasClosedDocument && !hasTotalsRowAfter(rows, parsed.lastDataRow)) throw truncated()
   return {
     platform: parsed.platform,
     account: parsed.account,
     summary: computeStatementSummary(parsed.results, parsed.curve),
     trades: parsed.trades,
   }
+}
+
+function readRows(
+  rows: readonly TableRow[],
+  options: ReadOptions,
+  hasClosedDocument: boolean,
+): ParsedStatement | null {
+  try {
+    return readMt5Report(rows, options) ?? readMt4Statement(rows, options)
+  } catch (error) {
+    // a row cut in the middle is malformed because the file was cut, not because it was written so
+    if (!hasClosedDocument && error instanceof StatementError) throw truncated()
+    throw error
+  }
+}
+
+function hasTotalsRowAfter(rows: readonly TableRow[], lastDataRow: number): boolean {
+  if (lastDataRow < 0) return false
+  for (let i = lastDataRow + 1; i < rows.length; i++) {
+    if (looksLikeTotalsRow(rows[i]!.cells.map((cell) => cell.text))) return true
+  }
+  return false
+}
+
+function truncated(): StatementError {
+  return new StatementError(
+    'truncated',
+    'the file ends before the end of its trade rows (no closing </html>, no totals row after the last trade): it looks truncated',
+  )
 }

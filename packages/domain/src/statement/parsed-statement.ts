@@ -12,6 +12,11 @@ export interface ParsedStatement {
   results: ClosingResult[]
   curve: BalanceCurve
   trades: ClosedTrade[]
+  /**
+   * Index of the last row the summary and trades were read from (-1: none). A file cut short
+   * (no closing </html>) is still whole where it matters when a section's totals row follows it.
+   */
+  lastDataRow: number
 }
 
 export interface ReadOptions {

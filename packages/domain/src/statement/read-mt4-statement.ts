@@ -64,6 +64,7 @@ export function readMt4Statement(
 
   const closed: z.output<typeof closedTradeRowSchema>[] = []
   let startingBalance: number | null = null
+  let lastDataRow = -1
 
   rows.forEach(({ cells }, index) => {
     const text = cells.map((c) => c.text)
@@ -80,6 +81,7 @@ export function readMt4Statement(
         )
       }
       const last = text.length - 1
+      lastDataRow = index
       closed.push(
         parseRow(
           closedTradeRowSchema,
@@ -106,6 +108,7 @@ export function readMt4Statement(
         { ticket: text[0], time: text[1], amount: text[text.length - 1] },
         where,
       )
+      lastDataRow = index
       // The curve starts at the first balance row; later deposits, withdrawals and credit are
       // not part of it (contract: MT4 drawdowns).
       if (type === 'balance' && startingBalance === null) startingBalance = row.amount
@@ -151,6 +154,7 @@ export function readMt4Statement(
     results,
     curve: { startCents: start, pointsCents },
     trades,
+    lastDataRow,
   }
 }
 

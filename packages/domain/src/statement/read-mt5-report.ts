@@ -90,6 +90,7 @@ export function readMt5Report(
 
   const deals: DealRow[] = []
   const positions: PositionRow[] = []
+  let lastDataRow = -1
   rows.forEach(({ cells }, index) => {
     const text = cells.map((c) => c.text)
     if (!looksLikeDateTime(text[0]) || !looksLikeTicket(text[1])) return
@@ -97,6 +98,7 @@ export function readMt5Report(
     const where = `row ${index + 1} (ticket ${text[1]})`
     const last = text.length - 1
     if (DIRECTIONS.has(text[4] ?? '-')) {
+      lastDataRow = index
       deals.push(
         parseRow(
           dealRowSchema,
@@ -118,6 +120,7 @@ export function readMt5Report(
         ),
       )
     } else if (looksLikeDateTime(text[8])) {
+      lastDataRow = index
       positions.push(
         parseRow(
           positionRowSchema,
@@ -156,7 +159,14 @@ export function readMt5Report(
   const trades =
     positions.length > 0 ? tradesFromPositions(positions, iso) : tradesFromDeals(deals, iso)
 
-  return { platform: 'MT5', account, results, curve: balanceCurve(deals), trades }
+  return {
+    platform: 'MT5',
+    account,
+    results,
+    curve: balanceCurve(deals),
+    trades,
+    lastDataRow,
+  }
 }
 
 const dealResultCents = (d: DealRow) => d.profit + d.swap + d.commission + sumCents(d.fees)

@@ -1,5 +1,4 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
-import { StatementError } from './statement-error'
 
 export interface TableCell {
   /** text with entities decoded and whitespace (including &nbsp;) collapsed and trimmed */
@@ -11,6 +10,15 @@ export interface TableCell {
 /** One <tr> of the report with its visible cells only (MT5 writes extra cells hidden by CSS). */
 export interface TableRow {
   cells: TableCell[]
+}
+
+export interface TableDocument {
+  rows: TableRow[]
+  /**
+   * Whether the document reached its closing </html>. The terminal always writes it; without it
+   * the file was cut somewhere, and the importer decides whether the cut lost any trade rows.
+   */
+  hasClosedDocument: boolean
 }
 
 type Tag = 'tr' | 'td' | 'th' | 'html' | 'other'
@@ -25,7 +33,7 @@ type Attribute = 'class' | 'style' | 'colspan' | null
  * attribute object per tag: a 10k-trade statement is ~5 MB of HTML, and a DOM for it took longer
  * than the whole import may. End tags the HTML rules let authors omit (</td>, </tr>) are implied.
  */
-export function readTableRows(html: string): TableRow[] {
+export function readTableRows(html: string): TableDocument {
   const rows: TableRow[] = []
   let row: TableRow | null = null
   // the open cell, as plain variables: one object per cell is made only when it closes
@@ -120,15 +128,7 @@ export function readTableRows(html: string): TableRow[] {
   tokenizer.write(html)
   tokenizer.end()
 
-  // The terminal always closes the document; a missing </html> means the copy was cut short,
-  // and importing the rows that did arrive would report a history that never happened.
-  if (!hasClosedDocument) {
-    throw new StatementError(
-      'truncated',
-      'the file ends before the end of the report (no closing </html>): it looks truncated',
-    )
-  }
-  return rows
+  return { rows, hasClosedDocument }
 }
 
 /** The tags the reader cares about, compared without allocating the name. */

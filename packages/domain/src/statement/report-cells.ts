@@ -17,6 +17,24 @@ export const looksLikeDateTime = (text: string | undefined): boolean =>
 export const looksLikeTicket = (text: string | undefined): boolean =>
   text !== undefined && /^\d+$/.test(text)
 
+/**
+ * A section's totals row: an empty first cell, then only amounts (at least two), e.g. MT4's
+ * closed-transactions totals "| 0.00 | 0.00 | 1.28 | 44.46" and MT5's deals totals
+ * "| 0.00 | 0.00 | 0.00 | 99 996.70 | 99 996.70 |". The terminal writes one after the rows of
+ * closed trades (MT4) and of deals (MT5).
+ */
+export function looksLikeTotalsRow(texts: readonly string[]): boolean {
+  if (texts.length < 3 || texts[0] !== '') return false
+  let amounts = 0
+  for (let i = 1; i < texts.length; i++) {
+    const text = texts[i]!
+    if (text === '') continue
+    if (!NUMBER.test(text)) return false
+    amounts++
+  }
+  return amounts >= 2
+}
+
 export const ticketCell = z.string().regex(/^\d+$/, { message: 'is not a ticket number' })
 
 /** "2024.03.12 05:14:04" -> "2024-03-12T05:14:04" (wall-clock time of the trade server) */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { rulebookSchema } from '../../src/rules'
+import { evaluate, rulebookSchema } from '../../src/rules'
 import {
   accountSizesK,
   buildRulebook,
   currentRulebookVersion,
+  getPayoutRulebook,
   getPlanPolicy,
   getRulebook,
   payoutIntervalDaysFor,
@@ -177,6 +178,75 @@ describe('plan policies (the rules the engine does not judge)', () => {
         getPlanPolicy(planKey).payout?.minTradingDaysBeforeFirstPayout,
       )
     }
+  })
+
+  it('judges a payout request by the funded rulebook with the 40% best day and the payout minimum days', () => {
+    const instantFirst = getPayoutRulebook('instantFund.funded', 'v1', 25, { isFirstPayout: true })
+    expect(rulebookSchema.parse(instantFirst)).toEqual(instantFirst)
+    expect(instantFirst).toEqual({
+      ...getRulebook('instantFund.funded', 'v1', 25),
+      minTradingDays: 3,
+      bestDayPercent: 40,
+    })
+    expect(
+      getPayoutRulebook('instantFund.funded', 'v1', 25, { isFirstPayout: false }).minTradingDays,
+    ).toBe(5)
+    const rebased = getPayoutRulebook('twoPhase.funded', 'v1', 100, {
+      isFirstPayout: false,
+      initialBalance: 104250.5,
+    })
+    expect(rebased).toMatchObject({
+      initialBalance: 104250.5,
+      minTradingDays: 5,
+      bestDayPercent: 40,
+    })
+    expect(rebased.maxLoss).toEqual(getRulebook('twoPhase.funded', 'v1', 100).maxLoss)
+    expect(() => getPayoutRulebook('twoPhase.phase1', 'v1', 100, { isFirstPayout: true })).toThrow(
+      /not a funded stage/,
+    )
+    expect(() => getPayoutRulebook('twoPhase.funded', 'v0', 100, { isFirstPayout: true })).toThrow(
+      /unknown rulebook version/,
+    )
+  })
+
+  it('refuses a payout whose best day is above 40% of the profit, and grants it at 40%', () => {
+    const rules = getPayoutRulebook('instantFund.funded', 'v1', 10, { isFirstPayout: true })
+    const day = (date: string, hour: number) => `${date}T${String(hour).padStart(2, '0')}:00:00Z`
+    // three trading days (New York days named 03-03, 03-04, 03-05), closed profits N, 300, 300
+    const history = (firstDayProfit: number) => {
+      const profits = [firstDayProfit, 300, 300]
+      const dates = ['2026-03-03', '2026-03-04', '2026-03-05']
+      let balance = 10000
+      const snapshots = [{ t: day('2026-03-03', 13), balance, equity: balance }]
+      const trades = dates.map((date, i) => {
+        balance += profits[i]!
+        snapshots.push({ t: day(date, 16), balance, equity: balance })
+        return {
+          id: String(i + 1),
+          symbol: 'EURUSD',
+          side: 'buy' as const,
+          volume: 1,
+          openTime: day(date, 14),
+          closeTime: day(date, 16),
+          openPrice: 1.1,
+          closePrice: 1.11,
+          profit: profits[i]!,
+        }
+      })
+      return { snapshots, trades }
+    }
+
+    const refused = evaluate(rules, history(401))
+    expect(refused.status).toBe('active')
+    expect(refused.objectives.minTradingDays).toEqual({ required: 3, value: 3, met: true })
+    expect(refused.objectives.bestDay).toEqual({
+      limitPercent: 40,
+      valuePercent: 40.06, // 401 of 1001
+      met: false,
+    })
+
+    const granted = evaluate(rules, history(400))
+    expect(granted.objectives.bestDay).toEqual({ limitPercent: 40, valuePercent: 40, met: true })
   })
 
   it('raises the split to 100% and shortens the payout interval to 7 days with the add-ons', () => {

@@ -58,6 +58,20 @@ describe('input that is not a statement is refused with a message naming the pro
     expectRefused(bytes.subarray(0, bytes.length / 2), 'truncated', /truncated/)
   })
 
+  it.each([
+    ['MT4', MT4_FIXTURE, '27851949'], // a closed trade in the middle of the closed transactions
+    ['MT5', MT5_FIXTURE, '50485186554'], // an exit deal in the middle of the deals
+  ])(
+    'an %s export cut off right after a complete trade row, before the section totals',
+    (_, path, ticket) => {
+      const html = readFixtureText(path)
+      const cut = html.slice(0, html.indexOf('</tr>', html.indexOf(`>${ticket}<`)) + '</tr>'.length)
+      expect(cut.endsWith('</tr>')).toBe(true)
+      expect(cut).not.toMatch(/<\/html>/i)
+      expectRefused(utf8(cut), 'truncated', /truncated/)
+    },
+  )
+
   it('a closed trade whose profit is not a number, naming the row, ticket and column', () => {
     const html = readFixtureText(MT4_FIXTURE).replace(
       '<td class=mspt>-9.36</td>',

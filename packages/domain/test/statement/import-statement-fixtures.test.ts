@@ -60,6 +60,13 @@ describe.each(fixtures)('$name', (fixture) => {
     )
   })
 
+  it('gives the same report with everything from the summary on cut off, closing tags included', () => {
+    const at = html.indexOf(fixture.marker)
+    const cut = html.slice(0, html.lastIndexOf('<tr', at))
+    expect(cut).not.toMatch(/<\/html>/i)
+    expect(importStatement(utf8(cut))).toEqual(importStatement(readFixture(fixture.path)))
+  })
+
   it('ignores the printed summary: doctoring its figures changes nothing', () => {
     const doctored = html.replace(/<b>(-?[\d ]+\.\d\d)<\/b>/g, '<b>999.99</b>')
     expect(doctored).not.toEqual(html)

@@ -261,7 +261,8 @@ function PaymentStep({
           </CardTitle>
         </div>
         <CardDescription>
-          Send exactly this amount to the address below, on the {session.network} network.
+          Send exactly this amount to the address below, on the{' '}
+          {/network$/i.test(session.network) ? session.network : `${session.network} network`}.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -270,6 +271,7 @@ function PaymentStep({
             <QRCodeSVG
               value={session.address}
               size={168}
+              role="img"
               title={`QR code of the ${session.payCurrency} payment address`}
             />
           </div>

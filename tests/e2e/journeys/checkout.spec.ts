@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test'
+import { registerUser, waitForMail } from '../support/api'
+import { orderLines, saveBilling, selectAccount } from '../support/checkout'
+import { signIn, toast } from '../support/pages'
+
+// Buying a challenge end to end through the local stand-ins of PayPal and OxaPay: the server
+// prices the order, the provider's own record of the payment confirms it, and the trading account
+// appears on the dashboard with its credentials and in the mailbox.
+
+async function signInNewTrader(page: Page, request: Parameters<typeof registerUser>[0]) {
+  const trader = await registerUser(request)
+  await signIn(page, trader)
+  await expect(page).toHaveURL(/\/$|\/user\//)
+  return trader
+}
+
+/** The dashboard's card of the new account: its login, then the server it lives on. */
+async function expectNewAccountOnDashboard(page: Page, title: RegExp, server: string) {
+  const card = page.getByRole('region', { name: 'Trading account credentials' })
+  await expect(card).toContainText(title, { timeout: 20_000 })
+  await expect(card).toContainText(server)
+  const login = (await card.locator('dt:text-is("Login") + dd').innerText()).trim()
+  expect(login).toMatch(/^\d{7,}$/)
+  return login
+}
+
+test('a trader buys a Two Phase challenge by card: a declined card, then approved; the server price is charged', async ({
+  page,
+  request,
+}) => {
+  const trader = await signInNewTrader(page, request)
+  await selectAccount(page, { challenge: 'Two Phase', platform: 'MetaTrader 5', size: '$25K' })
+  await saveBilling(page)
+
+  await page.getByText('Card or PayPal', { exact: true }).click()
+  await page.getByLabel('Coupon code').fill('WELCOME10')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  // $199, 10% off rounded up to the whole dollar
+  await expect(orderLines(page)).toContainText('Coupon WELCOME10 (10% off)')
+  await expect(orderLines(page).getByRole('listitem').last()).toContainText('$180.00')
+
+  // a tampered browser sends its own price: the server ignores it
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    const body = route.request().postDataJSON() as Record<string, unknown>
+    await route.continue({ postData: JSON.stringify({ ...body, amount: 1, fee: 1, total: 1 }) })
+  })
+
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You must agree to the terms and conditions.' }),
+  ).toBeVisible()
+  await page.getByLabel('I agree to the terms and conditions').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+
+  await expect(page).toHaveURL(/\/paypal\?order=/)
+  await expect(orderLines(page).getByRole('listitem').last()).toContainText('$180.00')
+  await page.getByRole('button', { name: 'Pay with PayPal (simulated)' }).click()
+  const paypal = page.getByRole('dialog', { name: /PayPal checkout/ })
+  await expect(paypal).toContainText('180.00 USD')
+
+  // INSTRUMENT_DECLINED: the buttons restart and the buyer picks another card
+  const declined = page.waitForResponse((response) =>
+    /\/api\/payment\/orders\/[^/]+\/capture$/.test(response.url()),
+  )
+  await paypal.getByRole('button', { name: 'Decline card' }).click()
+  const declinedAnswer = await declined
+  expect(declinedAnswer.status()).toBe(422)
+  expect(await declinedAnswer.json()).toMatchObject({
+    details: [{ issue: 'INSTRUMENT_DECLINED' }],
+  })
+  await expect(paypal).toBeVisible()
+  await expect(paypal).toContainText('180.00 USD')
+  await paypal.getByRole('button', { name: 'Approve payment' }).click()
+
+  await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 20_000 })
+  await expect(toast(page, /^Transaction completed by /)).toBeVisible()
+  await expect(page.getByText('It may take a minute to create a new account')).toBeVisible()
+  const login = await expectNewAccountOnDashboard(page, /Two Phase \$25K/, 'TradepeakSim-MT5')
+
+  const receipt = await waitForMail(request, trader.email, /receipt for order/)
+  expect(receipt.subject).toMatch(/TP-\d+/)
+  const credentials = await waitForMail(request, trader.email, /Phase 1 account is ready/)
+  expect(credentials.subject).toContain('Phase 1')
+
+  // the billing page lists the payment, paid, at the server's price
+  await page.goto('/user/billing')
+  const payment = page.getByRole('table').getByRole('row').nth(1)
+  await expect(payment).toContainText('180.00')
+  await expect(payment).toContainText('Card')
+  await expect(payment).toContainText('Completed')
+
+  // one order, one account
+  await expect(payment).toContainText(login)
+  await page.goto('/user/account')
+  await expect(page.getByRole('table')).toContainText(login)
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2)
+})
+
+test('a trader buys an Instant Funding challenge with crypto: paying, then paid, then the dashboard', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const trader = await signInNewTrader(page, request)
+  await selectAccount(page, {
+    challenge: 'Instant Funding',
+    platform: 'MetaTrader 4',
+    size: '$10K',
+  })
+  await saveBilling(page)
+
+  await page.getByText('30% off', { exact: true }).click()
+  // $279 x 0.7 = 195.30, rounded up to the whole dollar
+  await expect(orderLines(page)).toContainText('Crypto payment (30% off)')
+  await expect(orderLines(page).getByRole('listitem').last()).toContainText('$196.00')
+  await page.getByLabel('I agree to the terms and conditions').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+
+  await expect(page).toHaveURL(/\/oxapay\?order=/)
+  const orderNumber = (await page.getByText(/^Pay order TP-\d+ with crypto$/).innerText()).split(
+    ' ',
+  )[2]!
+  await page.getByLabel('Currency').click()
+  await page.getByRole('option', { name: /^USDT/ }).click()
+  await page.getByLabel('Network').click()
+  await page.getByRole('option', { name: /TRC20|Tron/ }).click()
+  await page.getByRole('button', { name: 'Proceed to payment' }).click()
+
+  await expect(page.getByText(/^Send [\d.]+ USDT$/)).toBeVisible()
+  await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible()
+  await expect(page.getByText('Status:')).toBeVisible()
+  await expect(page.getByText('Waiting', { exact: true })).toBeVisible()
+  await expect(page.getByText(/Time left: (29|30):\d\d/)).toBeVisible()
+
+  // the payer's wallet, as OxaPay sees it: the local sandbox sends signed callbacks
+  const config = (await (await request.get('/api/config')).json()) as {
+    crypto: { sandboxUrl: string }
+  }
+  const sandbox = await browser.newPage()
+  await sandbox.goto(config.crypto.sandboxUrl)
+  const payment = () => sandbox.getByRole('row').filter({ hasText: `Order ${orderNumber}` })
+  await payment().getByRole('button', { name: 'Mark paying' }).click()
+  await expect(toast(page, 'Payment is confirming, please wait...')).toBeVisible({
+    timeout: 15_000,
+  })
+  await sandbox.goto(config.crypto.sandboxUrl)
+  await payment().getByRole('button', { name: 'Mark paid' }).click()
+  await sandbox.close()
+
+  await expect(toast(page, 'Payment successful!')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Return to dashboard' }).click()
+  await expect(page).toHaveURL(/\/user\/dashboard$/)
+  await expectNewAccountOnDashboard(page, /Instant Funding \$10K/, 'TradepeakSim-MT4')
+  await waitForMail(request, trader.email, /Funded account is ready/)
+})
