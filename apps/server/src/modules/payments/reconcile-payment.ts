@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import { orders, payments } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { fulfilOrderJob } from '../orders/confirm-payment'
+import { moveOrder } from '../orders/order-status'
 import { reconcileOxaPay } from './crypto-checkout'
 import { applyPayPalOrder } from './paypal-checkout'
 
@@ -11,6 +12,9 @@ import { applyPayPalOrder } from './paypal-checkout'
 // callback only queues this job, which reads the payment back from the provider and applies what
 // the provider says. Duplicates and late or out-of-order notifications therefore change nothing
 // that has not really changed.
+
+/** OxaPay statuses of a session money may still arrive for. */
+const openCryptoStatuses = ['new', 'waiting', 'paying']
 
 export const reconcilePaymentJob = defineJob({
   name: 'payments.reconcile',
@@ -53,7 +57,7 @@ export async function sweepPayments(
     .where(
       and(
         eq(payments.provider, 'oxapay'),
-        inArray(payments.status, ['new', 'waiting', 'paying']),
+        inArray(payments.status, openCryptoStatuses),
         gt(payments.expiresAt, new Date(now.getTime() - 60 * 60_000)),
       ),
     )
@@ -71,7 +75,61 @@ export async function sweepPayments(
       ),
     )
   for (const { id } of stuck) await ctx.jobs.enqueue(fulfilOrderJob, { orderId: id })
-  return { checked: open.length, requeued: stuck.length }
+  const expired = await expireAbandonedOrders(ctx)
+  return { checked: open.length, requeued: stuck.length, expired }
+}
+
+/**
+ * Orders left pending for ORDER_EXPIRY_HOURS are expired, unless money may still be on its way:
+ * a crypto session still open is left alone, and a PayPal order is read back first (a capture
+ * whose answer was lost is paid, not expired). A late payment still finds an expired order: it
+ * is then paid, or sent to review (order-status allows both moves).
+ */
+export async function expireAbandonedOrders(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now()
+  const cutoff = new Date(now.getTime() - ctx.env.ORDER_EXPIRY_HOURS * 3_600_000)
+  const stale = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff)))
+    .limit(500)
+  let expired = 0
+  for (const order of stale) {
+    const attempts = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id))
+    const isCryptoOpen = attempts.some(
+      (payment) =>
+        payment.provider === 'oxapay' &&
+        openCryptoStatuses.includes(payment.status) &&
+        (payment.expiresAt === null || payment.expiresAt > now),
+    )
+    if (isCryptoOpen) continue
+    const paypal = ctx.payments.paypal
+    let isReadBack = true
+    for (const payment of attempts.filter((attempt) => attempt.provider === 'paypal')) {
+      if (!paypal) continue
+      try {
+        await applyPayPalOrder(
+          ctx,
+          payment,
+          order,
+          await paypal.getOrder(payment.reference),
+          'sweep',
+        )
+      } catch (error) {
+        // PayPal unreachable: decide on the next sweep rather than expire a paid order
+        ctx.logger.warn({ err: error, orderId: order.id }, 'PayPal order not read back')
+        isReadBack = false
+      }
+    }
+    if (!isReadBack) continue
+    const hours = ctx.env.ORDER_EXPIRY_HOURS
+    const moved = await moveOrder(ctx.db, order.id, 'expired', {
+      source: 'sweep',
+      detail: `not paid within ${hours} ${hours === 1 ? 'hour' : 'hours'}`,
+    })
+    if (moved) expired += 1
+  }
+  return expired
 }
 
 export const sweepPaymentsJob = defineJob({
