@@ -1,73 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { meResponseSchema, sessionSchema } from '@tp/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot, serverRoot } from '../src/config/paths'
 import { testBackend } from './support'
+import {
+  startChildServer as start,
+  stopChildServer as stop,
+  type ChildServer,
+} from './support/child-server'
 
 // `npm start` as a newcomer runs it: the real entry point (src/main.ts) in its own process, no
 // DATABASE_URL (embedded PGlite under DATA_DIR), fakes of every provider, demo data printed.
 // It brings its own database, so the PostgreSQL run of the suite skips it.
-
-type Started = { child: ChildProcess; stdout: () => string; baseUrl: string }
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort()
-  const child = spawn(
-    path.join(repoRoot, 'node_modules/.bin/tsx'),
-    [path.join(serverRoot, 'src/main.ts')],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-        LOG_LEVEL: 'warn',
-        MARKET_FEED: 'manual',
-        MARKET_BACKFILL_HOURS: '0',
-        ...env,
-      },
-    },
-  )
-  let stdout = ''
-  let stderr = ''
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number | null) =>
-      reject(new Error(`the server exited (${code}) before it was ready:\n${stdout}\n${stderr}`))
-    child.once('exit', onExit)
-    child.stdout!.on('data', () => {
-      if (stdout.includes('Tradepeak is running')) {
-        child.off('exit', onExit)
-        resolve()
-      }
-    })
-  })
-  return { child, stdout: () => stdout, baseUrl: `http://127.0.0.1:${port}` }
-}
-
-function stop(started: Started): Promise<number | null> {
-  if (started.child.exitCode !== null) return Promise.resolve(started.child.exitCode)
-  return new Promise((resolve) => {
-    started.child.once('exit', (code) => resolve(code))
-    started.child.kill('SIGTERM')
-  })
-}
 
 const postJson = (url: string, body: unknown) =>
   fetch(url, {
@@ -77,7 +23,7 @@ const postJson = (url: string, body: unknown) =>
   })
 
 let dataDir: string
-let running: Started | null = null
+let running: ChildServer | null = null
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tp-npm-start-'))
 })

@@ -49,7 +49,7 @@ export const reconcilePaymentJob = defineJob({
  */
 export async function sweepPayments(
   ctx: AppContext,
-): Promise<{ checked: number; requeued: number }> {
+): Promise<{ checked: number; requeued: number; expired: number }> {
   const now = ctx.clock.now()
   const open = await ctx.db
     .select({ reference: payments.reference })
