@@ -225,23 +225,74 @@ describe('engine evaluate on the examples of the contract', () => {
         ? value.flatMap(keysOf)
         : Object.entries(value).flatMap(([key, child]) => [key, ...keysOf(child)])
 
+  it("prints the contract's example row exactly for its verbatim example (npm run engine)", async () => {
+    // the contract's rulebook and history, as written there (comments dropped)
+    const file = write(
+      'contract-example.json',
+      `{
+  "rules": {
+    "initialBalance": 100000,
+    "dayReset": { "timeZone": "America/New_York", "time": "17:00" },
+    "profitTarget": { "percent": 10, "basis": "balance", "requireFlat": true },
+    "dailyLoss": { "percent": 6, "of": "initial", "anchor": "balance", "action": "breach" },
+    "maxLoss": { "percent": 12, "mode": "trailing-eod-balance", "lockAtInitial": true },
+    "minTradingDays": 5,
+    "tradingDay": "opened",
+    "bestDayPercent": null
+  },
+  "history": {
+    "snapshots": [
+      { "t": "2026-03-02T09:00:00Z", "balance": 100000, "equity": 100000 },
+      { "t": "2026-03-02T11:30:00Z", "balance": 100000, "equity": 99120.5 }
+    ],
+    "trades": [
+      { "id": "1", "symbol": "EURUSD", "side": "buy", "volume": 1.0,
+        "openTime": "2026-03-02T09:05:00Z", "closeTime": "2026-03-02T12:00:00Z",
+        "openPrice": 1.0835, "closePrice": 1.0861,
+        "profit": 260, "commission": -7, "swap": 0 }
+    ]
+  }
+}
+`,
+    )
+    const result = await run('npm', ['run', '--silent', 'engine', '--', 'evaluate', file])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const verdict = verdictSchema.parse(JSON.parse(result.stdout))
+    // the contract's row, every field: the 12:00 close (after the 11:30 snapshot, within the
+    // day) is in the row of an evaluation still active (docs/decisions/0002-engine-numbers.md)
+    expect(verdict.days).toEqual([
+      {
+        date: '2026-03-02',
+        anchor: 100000,
+        dailyFloor: 94000,
+        maxFloor: 88000,
+        minEquity: 99120.5,
+        closedProfit: 253,
+        traded: true,
+        paused: false,
+      },
+    ])
+    expect(verdict.status).toBe('active')
+  })
+
   it('prints the example history verbatim as one active day in the contract shape', async () => {
     expect(exampleHistory.snapshots.at(-1)!.t).toBe('2026-03-02T11:30:00Z')
     const result = await engine(['-'], JSON.stringify({ rules, history: exampleHistory }))
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     const printed = JSON.parse(result.stdout) as unknown
-    // the trade closes at 12:00, after the last snapshot: not in the day's closed profit yet
-    // (docs/decisions/0002-engine-numbers.md)
+    // the trade closes at 12:00, after the last snapshot but within its day: the row shows the
+    // day whole; the objectives are judged at the last snapshot, the best day from the rows
     expect(printed).toEqual({
       status: 'active',
       breach: null,
       passedAt: null,
-      days: [{ ...exampleDay, closedProfit: 0 }],
+      days: [exampleDay],
       objectives: {
         profitTarget: { target: 110000, value: 100000, met: false },
         minTradingDays: { required: 5, value: 1, met: false },
-        bestDay: { limitPercent: null, valuePercent: null, met: true },
+        bestDay: { limitPercent: null, valuePercent: 100, met: true },
       },
     })
     expect(keysOf(printed)).toEqual(

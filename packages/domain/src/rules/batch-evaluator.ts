@@ -18,6 +18,10 @@ import type { Breach, DayRow, Objectives, Verdict } from './verdict'
  * - a snapshot exactly at a reset belongs to the new day and is part of its start: it is the
  *   day's anchor, and an immediate trailing floor printed for the day includes it;
  * - rows stop at the day of the breach or of the pass; trades count only up to that snapshot;
+ * - an evaluation still active (no breach, no pass) shows its last row's day whole: trades closed
+ *   (or qualifying) after the last snapshot but before that day's reset count in the rows and the
+ *   best day, never in judging: the profit target and the trading days stay as judged at the
+ *   last snapshot;
  * - with `dailyLoss` null the printed anchor is the balance;
  * - with `profitTarget` null the objective prints target null, value = balance, met false;
  * - the best-day percentage is compared after rounding to 2 decimals, and is null while the total
@@ -159,7 +163,23 @@ function judgeHistory(rules: Rulebook, history: History): Verdict {
     }
   }
 
+  const status = breach !== null ? 'failed' : passedAtMs !== null ? 'passed' : 'active'
   const lastDay = dayOfSnapshot[finalIndex]!
+  // The profit target and the trading days as judged at the final snapshot (the contract: only
+  // trades opened at or before the snapshot being judged count as trading days).
+  const finalSnapshot = snapshots[finalIndex]!
+  const [profitTarget, minTradingDays] = objectivesAt(
+    rules,
+    target,
+    { balance: new Dec(finalSnapshot.balance), equity: new Dec(finalSnapshot.equity) },
+    ledger,
+  )
+  // Still active: the history ran out of snapshots, and the last row shows its whole day, so
+  // the trades that close (or qualify) after the last snapshot but before the day's reset count
+  // in the rows and in the best day computed from them. Nothing is judged on them. A pass or a
+  // breach ends the evaluation at its snapshot: later trades are ignored like later snapshots.
+  if (status === 'active') ledger.advanceTo(days[lastDay]!.endMs - 1)
+
   const minEquityOfDay = new Map<number, Dec>()
   for (let i = 0; i <= finalIndex; i++) {
     const day = dayOfSnapshot[i]!
@@ -185,13 +205,6 @@ function judgeHistory(rules: Rulebook, history: History): Verdict {
     }
   })
 
-  const finalSnapshot = snapshots[finalIndex]!
-  const [profitTarget, minTradingDays, bestDay] = objectivesAt(
-    rules,
-    target,
-    { balance: new Dec(finalSnapshot.balance), equity: new Dec(finalSnapshot.equity) },
-    ledger,
-  )
   const objectives: Objectives = {
     profitTarget: {
       target: profitTarget.target === null ? null : roundAmount(profitTarget.target),
@@ -199,11 +212,11 @@ function judgeHistory(rules: Rulebook, history: History): Verdict {
       met: profitTarget.met,
     },
     minTradingDays,
-    bestDay,
+    bestDay: bestDayObjective(rules, ledger),
   }
 
   return {
-    status: breach !== null ? 'failed' : passedAtMs !== null ? 'passed' : 'active',
+    status,
     breach,
     passedAt: passedAtMs === null ? null : formatInstant(passedAtMs),
     days: rows,
@@ -248,14 +261,18 @@ function objectivesAt(
     met: tradingDays >= rules.minTradingDays,
   }
 
+  return [profitTarget, minTradingDays, bestDayObjective(rules, ledger)] as const
+}
+
+/** Best day, from the daily closed profits the ledger holds. */
+function bestDayObjective(rules: Rulebook, ledger: TradeLedger) {
   const valuePercent = ledger.bestDayPercent()
   const limitPercent = rules.bestDayPercent
-  const bestDay = {
+  return {
     limitPercent,
     valuePercent,
     met: limitPercent === null || (valuePercent !== null && valuePercent <= limitPercent),
   }
-  return [profitTarget, minTradingDays, bestDay] as const
 }
 
 /**

@@ -65,6 +65,9 @@ export class IncrementalEvaluator {
   private bestPastDayProfit: number | null = null
   private totalClosedProfit = 0
   private tradingDayCount = 0
+  /** as judged at the last snapshot: the verdict's profit target and trading days */
+  private judgedTradingDayCount = 0
+  private isJudgedFlat = true
   /** open trade id -> start of the day it opened */
   private readonly openTrades = new Map<string, number>()
   private bestDayPercentValue: number | null = null
@@ -251,11 +254,19 @@ export class IncrementalEvaluator {
     return (isInDay ? this.day.endMs : this.calendar.nextResetAfter(nowMs)) - nowMs
   }
 
-  /** Each objective's progress, as the verdict prints it. */
+  /**
+   * Each objective's progress now, counting every event fed so far (a trade opened since the last
+   * snapshot already counts as a trading day; the live meters show this). The verdict prints the
+   * profit target and the trading days as judged at the last snapshot instead.
+   */
   objectives(): Objectives {
+    return this.objectivesWith(this.tradingDayCount, this.openTrades.size === 0)
+  }
+
+  private objectivesWith(tradingDays: number, isFlatNow: boolean): Objectives {
     const profit = this.rules.profitTarget
     const value = this.isTargetOnEquity ? this.equity : this.balance
-    const isFlat = this.openTrades.size === 0 || !this.isFlatRequired
+    const isFlat = isFlatNow || !this.isFlatRequired
     return {
       profitTarget: {
         target: profit === null ? null : roundAmount(this.exactTarget()!),
@@ -264,8 +275,8 @@ export class IncrementalEvaluator {
       },
       minTradingDays: {
         required: this.rules.minTradingDays,
-        value: this.tradingDayCount,
-        met: this.tradingDayCount >= this.rules.minTradingDays,
+        value: tradingDays,
+        met: tradingDays >= this.rules.minTradingDays,
       },
       bestDay: {
         limitPercent: this.rules.bestDayPercent,
@@ -275,14 +286,18 @@ export class IncrementalEvaluator {
     }
   }
 
-  /** The verdict so far, in the contract's shape (the same as `evaluate` gives for the history fed). */
+  /**
+   * The verdict so far, in the contract's shape (the same as `evaluate` gives for the history
+   * fed). The rows and the best day reflect every event fed, trades since the last snapshot
+   * included; the profit target and the trading days are as judged at the last snapshot.
+   */
   verdict(): Verdict {
     return {
       status: this.status,
       breach: this.breach,
       passedAt: this.passedAt,
       days: [...this.pastDays, this.day].map((day) => this.toRow(day)),
-      objectives: this.objectives(),
+      objectives: this.objectivesWith(this.judgedTradingDayCount, this.isJudgedFlat),
     }
   }
 
@@ -305,6 +320,8 @@ export class IncrementalEvaluator {
       bestPastDayProfit: this.bestPastDayProfit,
       totalClosedProfit: this.totalClosedProfit,
       tradingDayCount: this.tradingDayCount,
+      judgedTradingDayCount: this.judgedTradingDayCount,
+      isJudgedFlat: this.isJudgedFlat,
       openTrades: [...this.openTrades],
     }
   }
@@ -324,6 +341,8 @@ export class IncrementalEvaluator {
   private observe(tMs: number, balance: number, equity: number, isDayStart: boolean): void {
     this.balance = balance
     this.equity = equity
+    this.judgedTradingDayCount = this.tradingDayCount
+    this.isJudgedFlat = this.openTrades.size === 0
     // immediate trailing modes move the floor at once, before this snapshot is judged
     const mode = this.maxMode
     if (mode === MAX_TRAILING_BALANCE) {
@@ -531,14 +550,19 @@ export class IncrementalEvaluator {
     this.totalClosedProfit = saved.totalClosedProfit
     this.tradingDayCount = saved.tradingDayCount
     for (const [id, dayStartMs] of saved.openTrades) this.openTrades.set(id, dayStartMs)
+    // a state saved before these were kept: as fed, which is what its verdict printed then
+    this.judgedTradingDayCount = saved.judgedTradingDayCount ?? saved.tradingDayCount
+    this.isJudgedFlat = saved.isJudgedFlat ?? saved.openTrades.length === 0
     this.refreshBestDay()
   }
 }
 
 /**
  * Replays a history through the incremental evaluator, the way the live system feeds it: every
- * event in time order, trades before a snapshot at the same instant, nothing after the last
- * snapshot (the batch evaluator judges up to there too).
+ * event in time order, trades before a snapshot at the same instant. After the last snapshot,
+ * the trade events that fall within its day are fed too (the live evaluator would have seen
+ * them; the batch evaluator's rows show that day whole), without crossing its reset: they fill
+ * the last row and the best day, and judge nothing (only a snapshot passes or fails an account).
  */
 export function replayHistory(rules: RulebookInput, history: HistoryInput): IncrementalEvaluator {
   const input = parseEvaluationInput({ rules, history })
@@ -567,10 +591,11 @@ export function replayHistory(rules: RulebookInput, history: HistoryInput): Incr
     first!.balance,
     first!.equity,
   )
-  for (const event of events) {
-    if (event.ms > lastMs) break
-    event.apply(evaluator)
-  }
+  let next = 0
+  while (next < events.length && events[next]!.ms <= lastMs) events[next++]!.apply(evaluator)
+  // only trade events remain; ignored anyway once the account has passed or failed
+  const lastDayEndMs = evaluator.currentDay.endMs
+  while (next < events.length && events[next]!.ms < lastDayEndMs) events[next++]!.apply(evaluator)
   return evaluator
 }
 
@@ -651,6 +676,9 @@ export const incrementalStateSchema = z.object({
   bestPastDayProfit: micros.nullable(),
   totalClosedProfit: micros,
   tradingDayCount: z.number().int().min(0),
+  /** the trading days and flatness as judged at the last snapshot (absent in older states) */
+  judgedTradingDayCount: z.number().int().min(0).optional(),
+  isJudgedFlat: z.boolean().optional(),
   openTrades: z.array(z.tuple([z.string(), z.number()])),
 })
 export type IncrementalState = z.output<typeof incrementalStateSchema>

@@ -94,6 +94,7 @@ export type TradingIssueCode =
   | 'close-volume'
   | 'unknown-symbol'
   | 'trading-disabled'
+  | 'leverage'
 
 export interface TradingIssue {
   readonly code: TradingIssueCode

@@ -13,7 +13,9 @@ import {
 
 // Random rulebooks and histories, judged by the batch reference and the incremental evaluator:
 // the verdicts must be deeply equal. Histories start around DST changes, cross resets (some
-// snapshots land exactly on one), skip days, and carry trades opened and closed in between.
+// snapshots land exactly on one), skip days, and carry trades opened and closed in between,
+// and after the last snapshot: within its day (they fill the last row of an active evaluation),
+// exactly at the next reset and beyond it (they never count).
 
 const resets = [
   { timeZone: 'America/New_York', time: '17:00' },
@@ -89,9 +91,47 @@ const stepArb = fc.record({
   fraction: fc.double({ min: 0, max: 1, noNaN: true }),
 })
 
-type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never
+/** Trade events after the last snapshot: within its day, exactly at its reset, or later. */
+const tailEventArb = fc.record({
+  trade: fc.constantFrom('close' as const, 'open' as const, 'openAndClose' as const),
+  at: fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        where: fc.constant('inDay' as const),
+        fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ where: fc.constant('atReset' as const) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        where: fc.constant('afterReset' as const),
+        minutes: fc.integer({ min: 1, max: 3000 }),
+      }),
+    },
+  ),
+  /** for openAndClose: how long the trade stays open (may cross the reset) */
+  minutesOpen: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 900 })),
+  tradeProfit: fc.integer({ min: -200_000, max: 400_000 }),
+})
+const tailArb = fc.array(tailEventArb, { maxLength: 4 })
 
-function buildHistory(rules: RulebookInput, startMs: number, steps: Step[]): HistoryInput {
+type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never
+type TailEvent = typeof tailEventArb extends fc.Arbitrary<infer T> ? T : never
+
+/** How many trades of a history close after its last snapshot, within its day and later. */
+interface TailCloses {
+  inDay: number
+  later: number
+}
+
+function buildHistory(
+  rules: RulebookInput,
+  startMs: number,
+  steps: Step[],
+  tail: TailEvent[],
+): { history: HistoryInput; tailCloses: TailCloses } {
   const calendar = createDayCalendar(rules.dayReset)
   const initialMicros = Math.round(rules.initialBalance * 1e6)
   const snapshots = [
@@ -149,9 +189,34 @@ function buildHistory(rules: RulebookInput, startMs: number, steps: Step[]): His
     })
     previousMs = ms
   }
-  // some trades close after the last snapshot: they must not count
-  if (open.length > 0) open[0]!.closeTime = formatInstant(previousMs + 60_000)
-  return { snapshots, trades }
+  // After the last snapshot: trades that close (or open) within its day count in an active
+  // evaluation's last row; at the reset or later they never count.
+  const lastMs = previousMs
+  const dayEndMs = calendar.nextResetAfter(lastMs)
+  const tailCloses: TailCloses = { inDay: 0, later: 0 }
+  const close = (trade: TradeInput, closeMs: number) => {
+    trade.closeTime = formatInstant(closeMs)
+    trade.closePrice = 1.2
+    tailCloses[closeMs < dayEndMs ? 'inDay' : 'later']++
+  }
+  for (const event of tail) {
+    const ms =
+      event.at.where === 'inDay'
+        ? lastMs + 1 + Math.floor(event.at.fraction * Math.max(0, dayEndMs - lastMs - 2))
+        : event.at.where === 'atReset'
+          ? dayEndMs
+          : dayEndMs + event.at.minutes * 60_000
+    if (event.trade === 'close') {
+      const trade = open.shift()
+      if (trade !== undefined) close(trade, Math.max(Date.parse(trade.openTime), ms))
+    } else {
+      const trade = tradeAt(ms, null, event.tradeProfit)
+      trades.push(trade)
+      if (event.trade === 'openAndClose') close(trade, ms + event.minutesOpen * 60_000)
+      else open.push(trade)
+    }
+  }
+  return { history: { snapshots, trades }, tailCloses }
 }
 
 const caseArb = fc
@@ -159,8 +224,12 @@ const caseArb = fc
     rulebookArb,
     fc.constantFrom(...starts),
     fc.array(stepArb, { minLength: 0, maxLength: 40 }),
+    tailArb,
   )
-  .map(([rules, startMs, steps]) => ({ rules, history: buildHistory(rules, startMs, steps) }))
+  .map(([rules, startMs, steps, tail]) => ({
+    rules,
+    ...buildHistory(rules, startMs, steps, tail),
+  }))
 
 // ~2 s on an idle core: the default 5 s timeout fails correct runs on a busy shared machine,
 // and timing is never what these tests assert
@@ -169,11 +238,16 @@ const PROPERTY_TIMEOUT_MS = 60_000
 describe('batch and incremental evaluators', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('give deeply equal verdicts on random rulebooks and histories', () => {
     const statuses = { active: 0, passed: 0, failed: 0 }
+    const activeWithTail = { inDay: 0, later: 0 }
     fc.assert(
-      fc.property(caseArb, ({ rules, history }) => {
+      fc.property(caseArb, ({ rules, history, tailCloses }) => {
         const batch = evaluate(rules, history)
         expect(evaluateIncrementally(rules, history)).toEqual(batch)
         statuses[batch.status]++
+        if (batch.status === 'active') {
+          if (tailCloses.inDay > 0) activeWithTail.inDay++
+          if (tailCloses.later > 0) activeWithTail.later++
+        }
       }),
       { numRuns: 400 },
     )
@@ -181,6 +255,9 @@ describe('batch and incremental evaluators', { timeout: PROPERTY_TIMEOUT_MS }, (
     expect(statuses.active).toBeGreaterThan(20)
     expect(statuses.passed).toBeGreaterThan(20)
     expect(statuses.failed).toBeGreaterThan(20)
+    // and active evaluations whose trades close after the last snapshot, in its day and later
+    expect(activeWithTail.inDay).toBeGreaterThan(20)
+    expect(activeWithTail.later).toBeGreaterThan(20)
   })
 
   it('give the same verdict when a reset job advances the clock to every reset in between', () => {
@@ -198,6 +275,9 @@ function replayWithResetJobs(rules: RulebookInput, history: HistoryInput) {
   const [first, ...rest] = history.snapshots
   const ms = (iso: string) => Date.parse(iso)
   const lastMs = ms((rest.at(-1) ?? first!).t)
+  const calendar = createDayCalendar(rules.dayReset)
+  // after the last snapshot, the trade events within its day (never across its reset)
+  const lastDayEndMs = calendar.nextResetAfter(lastMs)
   const events: { ms: number; order: number; apply: (e: IncrementalEvaluator) => void }[] = []
   for (const s of rest) {
     events.push({ ms: ms(s.t), order: 2, apply: (e) => e.snapshot(ms(s.t), s.balance, s.equity) })
@@ -217,8 +297,7 @@ function replayWithResetJobs(rules: RulebookInput, history: HistoryInput) {
   }
   events.sort((a, b) => a.ms - b.ms || a.order - b.order)
   const evaluator = IncrementalEvaluator.start(rules, ms(first!.t), first!.balance, first!.equity)
-  const calendar = createDayCalendar(rules.dayReset)
-  for (const event of events.filter((e) => e.ms <= lastMs)) {
+  for (const event of events.filter((e) => e.ms < lastDayEndMs)) {
     for (let reset = calendar.nextResetAfter(evaluator.currentDay.startMs); reset <= event.ms;) {
       evaluator.advanceTo(reset)
       reset = calendar.nextResetAfter(reset)

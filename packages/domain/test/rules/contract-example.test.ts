@@ -60,19 +60,22 @@ const exampleVerdict = {
 } as const
 
 describe('the contract example', () => {
-  it('judges the example history as of its last snapshot, before the 12:00 close is seen', () => {
+  it('prints the example row verbatim: the 12:00 close after the last snapshot fills its day', () => {
     const verdict = judge(exampleRules, structuredClone(exampleHistory) as never)
 
     expect(verdictSchema.parse(verdict)).toEqual(verdict)
     // 09:00Z is 04:00 in New York: the day that started Sunday 17:00, named Monday 2026-03-02.
-    // The trade opened at 09:05 (a trading day) but closes at 12:00, after the last snapshot
-    // (11:30): evaluation stops at the last snapshot, so its profit is not in the row yet.
-    expect(verdict.days).toEqual([{ ...exampleVerdict.days[0], closedProfit: 0 }])
+    // The trade opened at 09:05 (a trading day) and closes at 12:00, after the last snapshot
+    // (11:30) but within the day: the evaluation is still active, so its last row shows the
+    // whole day and the trade's result (260 - 7) is in it, exactly as the contract prints it.
+    expect(verdict.days).toEqual(exampleVerdict.days)
     expect(verdict).toMatchObject({ status: 'active', breach: null, passedAt: null })
     expect(verdict.objectives).toEqual({
+      // judged at the last snapshot (11:30): balance 100000, one trading day
       profitTarget: { target: 110000, value: 100000, met: false },
       minTradingDays: { required: 5, value: 1, met: false },
-      bestDay: { limitPercent: null, valuePercent: null, met: true },
+      // from the rows: 253 of 253
+      bestDay: { limitPercent: null, valuePercent: 100, met: true },
     })
   })
 

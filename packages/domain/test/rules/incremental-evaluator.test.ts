@@ -166,6 +166,55 @@ describe('incremental evaluator: resuming from saved state', () => {
   })
 })
 
+describe('incremental evaluator: trades after the last snapshot', () => {
+  // trade 1 opens Monday and is still open at Tuesday's only snapshot (15:00); after it, trade 2
+  // opens and closes, then trade 1 closes: flat, on target, two trading days, but no snapshot
+  function liveAccount() {
+    const account = IncrementalEvaluator.start(
+      rulebook({
+        profitTarget: { percent: 1, basis: 'balance', requireFlat: true },
+        minTradingDays: 2,
+      }),
+      at('2026-03-02T14:00:00Z'),
+      100000,
+      100000,
+    )
+    account.tradeOpened('1', at('2026-03-02T14:30:00Z'))
+    account.snapshot(at('2026-03-03T15:00:00Z'), 101000, 101000)
+    account.tradeOpened('2', at('2026-03-03T15:30:00Z'))
+    account.tradeClosed('2', at('2026-03-03T15:45:00Z'), -50)
+    account.tradeClosed('1', at('2026-03-03T16:00:00Z'), 250)
+    return account
+  }
+
+  it('shows them in the live objectives, but prints the verdict as judged at the last snapshot', () => {
+    const account = liveAccount()
+
+    expect(account.objectives()).toMatchObject({
+      profitTarget: { value: 101000, met: true },
+      minTradingDays: { value: 2, met: true },
+    })
+    const verdict = account.verdict()
+    // only a snapshot judges: the account has not passed
+    expect(verdict).toMatchObject({ status: 'active', passedAt: null })
+    expect(verdict.objectives).toMatchObject({
+      profitTarget: { value: 101000, met: false }, // trade 1 was open at 15:00
+      minTradingDays: { value: 1, met: false },
+      bestDay: { valuePercent: 100 },
+    })
+    expect(verdict.days.at(-1)).toMatchObject({ closedProfit: 200, traded: true })
+  })
+
+  it('keeps the judged objectives across toState / restore, and reads states saved without them', () => {
+    const account = liveAccount()
+    const saved = JSON.parse(JSON.stringify(account.toState())) as Record<string, unknown>
+    expect(IncrementalEvaluator.restore(saved).verdict()).toEqual(account.verdict())
+
+    const { judgedTradingDayCount: _count, isJudgedFlat: _flat, ...older } = saved
+    expect(IncrementalEvaluator.restore(older).verdict().objectives).toEqual(account.objectives())
+  })
+})
+
 describe('incremental evaluator: refused events', () => {
   it('refuses events out of time order', () => {
     const account = phaseOneAccount()
