@@ -9,7 +9,10 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const command = 'apt-get update && apt-get install -y chromium'
   if (!isRoot) {
-    console.error(`Chromium is missing at ${CHROMIUM_PATH}. Install it with:\n  sudo ${command}`)
+    // one sudo for both steps: `sudo a && b` would run the install without it
+    console.error(
+      `Chromium is missing at ${CHROMIUM_PATH}. Install it with:\n  sudo sh -c '${command}'`,
+    )
     process.exit(1)
   }
   console.log(`Chromium is missing; installing it: ${command}`)

@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyWebsocket from '@fastify/websocket'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import { AVATAR_MAX_BYTES } from '@tp/api'
+import { AVATAR_MAX_BYTES, messages } from '@tp/api'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -59,6 +59,15 @@ export async function buildApp(
   })
   await app.register(fastifyMultipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  })
+  // the multipart parser takes multipart bodies on every route and leaves the body null; a route
+  // that reads a JSON body would answer that with a puzzling validation error, so refuse the
+  // media type instead (routes taking a form say so with `consumes`)
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema
+    if (!request.isMultipart() || !schema?.body) return
+    if (schema.consumes?.includes('multipart/form-data')) return
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: messages.http.jsonOnly })
   })
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } })

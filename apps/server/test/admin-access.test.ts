@@ -1,15 +1,23 @@
-import { adminUsersResponseSchema, messages } from '@tp/api'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { adminUsersResponseSchema, errorBodySchema, messages } from '@tp/api'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema'
 import { createTestApp, type TestApp } from './support'
 
+// served as `npm start` serves it: with a built web app, whose page answers unknown GET paths
 let t: TestApp
+let distDir: string
 beforeAll(async () => {
-  t = await createTestApp()
+  distDir = await mkdtemp(path.join(tmpdir(), 'tp-admin-web-dist-'))
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>')
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir } })
 })
 afterAll(async () => {
   await t?.close()
+  await rm(distDir, { recursive: true, force: true })
 })
 
 describe('/api/admin', () => {
@@ -56,6 +64,22 @@ describe('/api/admin', () => {
     expect((await t.post('/api/admin/anything', {}, { token: trader.token })).status).toBe(403)
     expect((await t.get('/api/admin/secret-report')).status).toBe(401)
     expect((await t.get('/api/admin/secret-report', { token: admin.token })).status).toBe(404)
+    for (const url of ['/api/admin/secret-report/deeper', '/api/admin/', '/api/admin/x.json']) {
+      const asTrader = await t.get(url, { token: trader.token })
+      expect(asTrader.status, url).toBe(403)
+      expect(errorBodySchema.parse(asTrader.body).code).toBe('ADMIN_ONLY')
+      expect((await t.get(url)).status, url).toBe(401)
+      expect((await t.request('HEAD', url)).status, url).toBe(401)
+    }
+  })
+
+  it('never answers the web page for a GET under /api, even with the web app served', async () => {
+    expect((await t.get('/login')).text).toContain('<div id="root">')
+    for (const url of ['/api/admin/secret-report', '/api/nothing-here', '/api/', '/api']) {
+      const response = await t.get(url)
+      expect(response.headers['content-type'], url).toContain('application/json')
+      expect(response.text, url).not.toContain('<div id="root">')
+    }
   })
 
   it('checks the role in the database, not the token: a demoted admin is refused at once', async () => {

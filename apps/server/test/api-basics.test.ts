@@ -1,6 +1,6 @@
 import { errorBodySchema, healthResponseSchema, messages, publicConfigSchema } from '@tp/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './support'
+import { createTestApp, multipartBody, type TestApp } from './support'
 
 let t: TestApp
 beforeAll(async () => {
@@ -58,6 +58,17 @@ describe('health, config and docs', () => {
     expect(
       Object.keys(register.requestBody.content['application/json']!.schema.properties),
     ).toEqual(['email', 'password'])
+    const upload = response.body.paths['/api/profile/upload-image']?.post as {
+      requestBody?: {
+        content: Record<
+          string,
+          { schema: { properties: Record<string, { type: string; format?: string }> } }
+        >
+      }
+    }
+    const form = upload.requestBody?.content['multipart/form-data']?.schema
+    expect(Object.keys(form?.properties ?? {})).toEqual(['image', 'email'])
+    expect(form?.properties.image).toMatchObject({ type: 'string', format: 'binary' })
   })
 
   it('serves the interactive docs page', async () => {
@@ -130,6 +141,23 @@ describe('error answers', () => {
     })
     expect(response.status).toBe(415)
     expect(errorBodySchema.parse(response.body).code).toBe('UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  it('refuses a multipart body on a JSON route with 415, not a validation error', async () => {
+    const { token } = await t.createUser()
+    const { payload, contentType } = multipartBody({ fields: { name: 'Form Name' } })
+    for (const url of ['/api/auth/login', '/api/profile/update', '/api/profile/get']) {
+      const response = await t.request('POST', url, {
+        token,
+        payload,
+        headers: { 'content-type': contentType },
+      })
+      expect(response.status, url).toBe(415)
+      expect(response.body, url).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: messages.http.jsonOnly,
+      })
+    }
   })
 
   it('sends security headers and keeps API answers out of caches', async () => {

@@ -149,6 +149,36 @@ describe('profile/upload-image', () => {
     expect(visitor.status).toBe(401)
     const notMultipart = await t.post('/api/profile/upload-image', { image: 'x' }, { token })
     expect(notMultipart.status).toBe(415)
+    expect(notMultipart.body).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: messages.http.multipartOnly,
+    })
+  })
+
+  it('answers a malformed multipart body with 400 and a clear message, not 500', async () => {
+    const { token } = await t.createUser()
+    const { payload, contentType } = multipartBody({
+      files: [
+        { field: 'image', filename: 'a.png', contentType: 'image/png', content: await makePng() },
+      ],
+    })
+    const truncated = payload.subarray(0, payload.length - 30)
+    for (const [name, body, type] of [
+      ['no boundary', Buffer.from('garbage'), 'multipart/form-data'],
+      ['no closing boundary', truncated, contentType],
+      ['garbage after the boundary', Buffer.from('garbage'), contentType],
+    ] as const) {
+      const response = await t.request('POST', '/api/profile/upload-image', {
+        token,
+        payload: body,
+        headers: { 'content-type': type },
+      })
+      expect(response.status, name).toBe(400)
+      expect(response.body, name).toEqual({
+        code: 'BAD_REQUEST',
+        message: messages.http.malformedMultipart,
+      })
+    }
   })
 
   it('answers 422 when no image is sent', async () => {

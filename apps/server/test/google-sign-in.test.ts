@@ -50,20 +50,83 @@ describe('Google sign-in through the fake', () => {
     expect(second.user.id).toBe(first.user.id)
   })
 
-  it('links to an existing email account (the password keeps working)', async () => {
-    const { user, password } = await t.createUser({
+  it('links to an account whose email is verified, keeping its password and sessions', async () => {
+    const { user, password, session } = await t.createUser({
       email: 'linked@example.com',
       name: 'Kept Name',
+      emailVerified: true,
     })
     const response = await signIn(
       t.google.mintToken({ email: 'linked@example.com', name: 'Other' }).accessToken,
     )
-    const session = sessionSchema.parse(response.body)
-    expect(session.user.id).toBe(user.id)
-    expect(session.user.name).toBe('Kept Name')
+    const signedIn = sessionSchema.parse(response.body)
+    expect(signedIn.user.id).toBe(user.id)
+    expect(signedIn.user.name).toBe('Kept Name')
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
     expect(row?.googleSub).toBe(fakeGoogleSub('linked@example.com'))
     expect((await t.post('/api/auth/login', { email: user.email, password })).status).toBe(200)
+    const refreshed = await t.post('/api/auth/refresh', { refreshToken: session.refreshToken })
+    expect(refreshed.status).toBe(200)
+  })
+
+  it('takes an unverified account back from whoever registered the email: password and sessions end', async () => {
+    // a squatter signs up with someone else's email (never verified) and keeps a session
+    const registered = await t.post('/api/auth/register', {
+      email: 'a1@x.test',
+      password: 'password123',
+    })
+    expect(registered.status).toBe(201)
+    const squatter = sessionSchema.parse(registered.body)
+    expect(squatter.user.emailVerified).toBe(false)
+    const squatterLogin = sessionSchema.parse(
+      (await t.post('/api/auth/login', { email: 'a1@x.test', password: 'password123' })).body,
+    )
+
+    // the email's owner signs in with Google: the same account, now theirs
+    const owner = sessionSchema.parse(
+      (await signIn(t.google.mintToken({ email: 'a1@x.test' }).accessToken)).body,
+    )
+    expect(owner.user.id).toBe(squatter.user.id)
+    expect(owner.user.emailVerified).toBe(true)
+    const [row] = await t.db.select().from(users).where(eq(users.id, owner.user.id))
+    expect(row?.passwordHash).toBeNull()
+
+    // the squatter's password answers exactly as a wrong password does
+    const wrongPassword = await t.post('/api/auth/login', {
+      email: 'linked@example.com',
+      password: 'not-the-password',
+    })
+    const withOldPassword = await t.post('/api/auth/login', {
+      email: 'a1@x.test',
+      password: 'password123',
+    })
+    expect(withOldPassword.status).toBe(401)
+    expect(withOldPassword.body).toEqual(wrongPassword.body)
+    expect(withOldPassword.body).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: messages.auth.invalidCredentials,
+    })
+
+    // every session the squatter held is over; the owner's new one works
+    for (const { refreshToken } of [squatter, squatterLogin]) {
+      expect((await t.post('/api/auth/refresh', { refreshToken })).status).toBe(401)
+    }
+    expect((await t.post('/api/auth/refresh', { refreshToken: owner.refreshToken })).status).toBe(
+      200,
+    )
+
+    // the owner can set a password of their own with forgot-password
+    const since = new Date()
+    await t.post('/api/auth/forgot-password', { email: 'a1@x.test' })
+    const link = await t.mailbox.waitForResetLink('a1@x.test', since)
+    const token = new URL(link).searchParams.get('token')!
+    const reset = await t.post('/api/auth/reset-password', { token, password: 'owners-password' })
+    expect(reset.status).toBe(200)
+    const ownerLogin = await t.post('/api/auth/login', {
+      email: 'a1@x.test',
+      password: 'owners-password',
+    })
+    expect(sessionSchema.parse(ownerLogin.body).user.id).toBe(owner.user.id)
   })
 
   it('refuses a token minted for another app (wrong audience)', async () => {

@@ -98,6 +98,36 @@ describe('profile/update', () => {
     expect(again.data.profile).toEqual(profileFields)
   })
 
+  it('updates only the fields given: {} changes nothing, an empty string clears', async () => {
+    const { token } = await t.createUser()
+    const update = (body: object) => t.post('/api/profile/update', body, { token })
+    const fields = { ...profileFields, userName: 'partial.ada' }
+    expect((await update(fields)).status).toBe(200)
+
+    const empty = await update({})
+    expect(empty.status).toBe(200)
+    expect(profileUpdateResponseSchema.parse(empty.body).data.updatedProfile).toEqual(fields)
+
+    const bioOnly = profileUpdateResponseSchema.parse((await update({ bio: 'More numbers.' })).body)
+    expect(bioOnly.data.updatedProfile).toEqual({ ...fields, bio: 'More numbers.' })
+
+    const cleared = profileUpdateResponseSchema.parse(
+      (await update({ userName: '', publicRole: '' })).body,
+    )
+    expect(cleared.data.updatedProfile).toEqual({
+      ...fields,
+      bio: 'More numbers.',
+      userName: '',
+      publicRole: '',
+    })
+    expect(cleared.data.user.name).toBe('Ada Lovelace')
+
+    const stored = profileGetResponseSchema.parse(
+      (await t.post('/api/profile/get', {}, { token })).body,
+    )
+    expect(stored.data.profile).toEqual(cleared.data.updatedProfile)
+  })
+
   it('refuses a user name someone else has, regardless of case', async () => {
     const first = await t.createUser()
     await t.post(

@@ -63,6 +63,10 @@ export const messages = {
     malformedJson: 'The request body is not valid JSON.',
     payloadTooLarge: 'The request is too large.',
     unsupportedMediaType: 'This content type is not supported here.',
+    malformedMultipart:
+      'The form data could not be read: it has no boundary or ends before its closing boundary.',
+    jsonOnly: 'This endpoint takes a JSON body (Content-Type: application/json), not form data.',
+    multipartOnly: 'Send the image as multipart/form-data (fields: image, email).',
     unavailable: 'The service is not ready yet. Please try again in a moment.',
   },
   generic: {

@@ -52,19 +52,27 @@ export const profileGetResponseSchema = z.object({
   }),
 })
 
+/** The public profile's fields as a user types them (the settings form checks the same). */
+export const publicProfileFieldSchemas = {
+  name: z.string().trim().max(100),
+  userName: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-zA-Z0-9_.-]*$/, 'Username may use letters, digits, dot, dash and underscore.'),
+  bio: z.string().max(1000),
+  publicRole: z.string().trim().max(60),
+}
+
 // POST /api/profile/update -> { data: { updatedProfile } }
+// A partial update: an omitted field stays as it is; '' clears it.
 export const profileUpdateSchema = z
   .object({
     email: emailSchema.optional(),
-    name: z.string().trim().max(100).default(''),
-    userName: z
-      .string()
-      .trim()
-      .max(40)
-      .regex(/^[a-zA-Z0-9_.-]*$/, 'Username may use letters, digits, dot, dash and underscore.')
-      .default(''),
-    bio: z.string().max(1000).default(''),
-    publicRole: z.string().trim().max(60).default(''),
+    name: publicProfileFieldSchemas.name.optional(),
+    userName: publicProfileFieldSchemas.userName.optional(),
+    bio: publicProfileFieldSchemas.bio.optional(),
+    publicRole: publicProfileFieldSchemas.publicRole.optional(),
     currentPassword: z.string().max(256).optional(),
     newPassword: z
       .string()
@@ -83,6 +91,18 @@ export const profileUpdateResponseSchema = z.object({
 
 // POST /api/profile/upload-image (multipart: image, email?) -> { data: { user, picture } }
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+/**
+ * The multipart form of upload-image, for the API document: the server reads the stream itself
+ * (the image judged by its content, not its name or type), so this is not what validates it.
+ */
+export const avatarUploadFormSchema = z.object({
+  image: z.file().meta({
+    description: 'The picture: any raster image (PNG, JPEG, WebP, GIF...) up to 5 MB.',
+  }),
+  email: emailSchema.optional().meta({
+    description: "The caller's own email (kept for spec 7); an admin may name any user.",
+  }),
+})
 export const uploadImageResponseSchema = z.object({
   data: z.object({ user: userSchema, picture: z.string() }),
 })

@@ -7,6 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  * Serves the built web app (apps/web/dist) when it exists. Returns the SPA fallback for the
  * not-found handler: any GET for a page path (not /api) answers index.html, and the browser's
  * router takes it from there.
+ *
+ * Each built file gets its own route (no `wildcard` GET /* route): a catch-all route would take
+ * every unknown GET, /api ones included, away from the not-found handlers of the API's scopes,
+ * e.g. the admin guard's, which answers 401/403 for paths that do not exist. The build is fixed
+ * once the server starts, so listing its files then is enough.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -16,7 +21,9 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    wildcard: true,
+    wildcard: false,
+    // nothing of the build may shadow the API or the uploads
+    globIgnore: ['api/**', 'uploads/**'],
     index: ['index.html'],
     cacheControl: false,
     setHeaders(res, filePath) {

@@ -95,6 +95,8 @@ export type TestApp = {
     password?: string
     role?: Role
     name?: string
+    /** Whether the email is proven (as after a reset or Google); default false, as at sign-up. */
+    emailVerified?: boolean
   }): Promise<TestUser>
   /** Saves (and so locks) the user's billing profile, which checkout requires. */
   saveBilling(user: TestUser): Promise<void>
@@ -248,6 +250,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
           passwordHash: await hashPassword(password),
           role: userOptions.role ?? 'trader',
           name: userOptions.name ?? null,
+          emailVerified: userOptions.emailVerified ?? false,
         })
         .returning()
       await ctx.db.insert(profiles).values({ userId: created!.id })

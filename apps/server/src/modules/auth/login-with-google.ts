@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { messages, type Session } from '@tp/api'
 import type { AppContext } from '../../context'
-import { profiles, users, type UserRow } from '../../db/schema'
+import { profiles, refreshTokens, users, type UserRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { consumeAttempt } from '../../lib/rate-limit'
 import { GoogleTokenRejected, type GoogleProfile } from '../../integrations/google/google-identity'
@@ -10,6 +10,40 @@ import { isAdminEmail } from '../users/is-admin-email'
 import { applyAdminList } from './login-user'
 import { startSession } from './start-session'
 
+/**
+ * Links a Google account to the existing account of its email. A password sign-up never proved
+ * the email, so whoever registered it may not own it: when the email is not verified, Google's
+ * word makes the Google user the owner, and the password (perhaps a squatter's) is removed and
+ * every refresh token revoked. The owner can set a password with forgot-password. An account
+ * whose email was already proven keeps its password (docs/decisions/0007).
+ */
+async function linkGoogle(ctx: AppContext, user: UserRow, google: GoogleProfile): Promise<UserRow> {
+  const now = ctx.clock.now()
+  const isTakingOver = !user.emailVerified
+  return ctx.db.transaction(async (tx) => {
+    const [linked] = await tx
+      .update(users)
+      .set({
+        googleSub: google.sub,
+        emailVerified: true,
+        name: user.name ?? google.name,
+        picture: user.picture ?? google.picture,
+        updatedAt: now,
+        ...(isTakingOver ? { passwordHash: null } : {}),
+      })
+      .where(eq(users.id, user.id))
+      .returning()
+    if (isTakingOver) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
+      ctx.logger.info({ userId: user.id }, 'Google proved an unverified email: password removed')
+    }
+    return linked!
+  })
+}
+
 async function findOrCreateUser(ctx: AppContext, google: GoogleProfile): Promise<UserRow> {
   const [bySub] = await ctx.db.select().from(users).where(eq(users.googleSub, google.sub)).limit(1)
   if (bySub) return bySub
@@ -17,20 +51,7 @@ async function findOrCreateUser(ctx: AppContext, google: GoogleProfile): Promise
   // Google vouched for the email (verified is required by the verifier), so an account with
   // that email is the same person: link it rather than create a second one
   const byEmail = await findUserByEmail(ctx.db, google.email)
-  if (byEmail) {
-    const [linked] = await ctx.db
-      .update(users)
-      .set({
-        googleSub: google.sub,
-        emailVerified: true,
-        name: byEmail.name ?? google.name,
-        picture: byEmail.picture ?? google.picture,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(eq(users.id, byEmail.id))
-      .returning()
-    return linked!
-  }
+  if (byEmail) return linkGoogle(ctx, byEmail, google)
 
   return ctx.db.transaction(async (tx) => {
     const [created] = await tx

@@ -1,4 +1,5 @@
 import {
+  avatarUploadFormSchema,
   billingProfileInputSchema,
   billingPutResponseSchema,
   emailSchema,
@@ -20,9 +21,23 @@ import { putBillingProfile } from './put-billing-profile'
 import { updateProfile } from './update-profile'
 import { uploadAvatar } from './upload-avatar'
 
+/**
+ * The multipart parser's complaints about the body itself: no boundary, a body ending before its
+ * closing boundary, a part cut short (busboy's plain errors), a client gone mid-body or a
+ * forbidden field name (@fastify/multipart's 4xx errors). The client's fault: 400, never 500.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, statusCode = 500 } = error as { code?: string; statusCode?: number }
+  if (code?.startsWith('FST_')) return statusCode >= 400 && statusCode < 500
+  return /multipart|boundary|terminated early|malformed/i.test(error.message)
+}
+
 /** Reads the multipart form of upload-image: one `image` file and an optional `email`. */
 async function readAvatarForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: messages.http.multipartOnly })
+  }
   let image: Buffer | undefined
   let email: string | undefined
   try {
@@ -41,6 +56,9 @@ async function readAvatarForm(request: FastifyRequest) {
     }
     if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) {
       throw new AppError('PAYLOAD_TOO_LARGE')
+    }
+    if (isMalformedMultipart(error)) {
+      throw new AppError('BAD_REQUEST', { message: messages.http.malformedMultipart, cause: error })
     }
     throw error
   }
@@ -107,11 +125,15 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'The image is judged by its content, re-encoded as a 256x256 WebP and stored.',
           security: bearerAuth,
           consumes: ['multipart/form-data'],
+          // documents the form; readAvatarForm reads and checks the stream (see below)
+          body: avatarUploadFormSchema,
           response: {
             200: uploadImageResponseSchema,
             ...errorResponses(401, 403, 404, 413, 415, 422),
           },
         },
+        // the body is a stream read by readAvatarForm, not a parsed value to validate here
+        validatorCompiler: () => (value) => ({ value }),
       },
       async (request) => {
         const caller = callerOf(request)

@@ -14,8 +14,9 @@ import { toPublicProfile } from './profile-dto'
 type ProfileUpdate = z.output<typeof profileUpdateSchema>
 
 /**
- * Saves the public profile (the form sends every field) and, when asked, a new password, which
- * needs the current one. A password change ends the account's other sessions.
+ * Saves the fields of the public profile that are given (an omitted one is left as it is, an
+ * empty one is cleared) and, when asked, a new password, which needs the current one. A password
+ * change ends the account's other sessions.
  */
 export async function updateProfile(ctx: AppContext, caller: Caller, input: ProfileUpdate) {
   const { target } = await resolveTargetUser(ctx, caller, input.email)
@@ -35,9 +36,9 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Prof
   }
 
   const profile = {
-    userName: input.userName === '' ? null : input.userName,
-    bio: input.bio,
-    publicRole: input.publicRole,
+    ...(input.userName !== undefined ? { userName: input.userName || null } : {}),
+    ...(input.bio !== undefined ? { bio: input.bio } : {}),
+    ...(input.publicRole !== undefined ? { publicRole: input.publicRole } : {}),
     updatedAt: now,
   }
   try {
@@ -45,7 +46,7 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Prof
       const [user] = await tx
         .update(users)
         .set({
-          name: input.name === '' ? null : input.name,
+          ...(input.name !== undefined ? { name: input.name || null } : {}),
           updatedAt: now,
           ...(passwordHash ? { passwordHash } : {}),
         })

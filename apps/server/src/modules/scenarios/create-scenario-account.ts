@@ -11,6 +11,7 @@ import {
   tradingMessages,
   tradingPlatformSchema,
 } from '@tp/domain'
+import { emailSchema } from '@tp/api'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
@@ -28,7 +29,7 @@ const DAY_MS = 86_400_000
 
 export const scenarioAccountSchema = z
   .object({
-    email: z.email(),
+    email: emailSchema,
     challenge: challengeTypeSchema.default('twoPhase'),
     sizeK: accountSizeKSchema.default(100),
     platform: tradingPlatformSchema.default('mt5'),

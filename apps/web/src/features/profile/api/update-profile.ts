@@ -4,7 +4,7 @@ import {
   messages,
   PASSWORD_MIN_LENGTH,
   profileUpdateResponseSchema,
-  profileUpdateSchema,
+  publicProfileFieldSchemas,
   type ProfileUpdate,
 } from '@tp/api'
 import { api } from '@/lib/api-client'
@@ -14,7 +14,7 @@ import { profileQueryKey, type ProfileData } from './get-profile'
 // POST /api/profile/update {name, userName, bio, publicRole[, currentPassword, newPassword]}
 //   -> {data: {updatedProfile, user}}; errors {code, message}
 
-const { name, userName, bio } = profileUpdateSchema.shape
+const { name, userName, bio } = publicProfileFieldSchemas
 
 /**
  * The profile settings form (spec 2.11) with spec 5's password rules, checked in its order:
