@@ -40,7 +40,7 @@ export type AppContext = {
 /** The trading platform and what watches it live. */
 export type TradingRuntime = {
   platform: TradingPlatform
-  /** the built-in simulated server when it is the platform (its market, the scenario driver) */
+  /** the built-in simulated server when it is the platform: only the scenario driver reaches in */
   simulated: SimulatedPlatform | null
   risk: RiskMonitor
   hub: LiveHub

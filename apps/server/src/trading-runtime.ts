@@ -2,6 +2,7 @@ import type { Env } from './config/env'
 import type { AppContext, TradingRuntime } from './context'
 import type { Database } from './db/client'
 import { SimulatedPlatform } from './integrations/trading-platform/simulated/simulated-platform'
+import type { TradingPlatform } from './integrations/trading-platform/trading-platform'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import { createLifecycleHooks } from './modules/accounts/account-lifecycle'
@@ -11,8 +12,10 @@ import { RiskMonitor } from './risk/risk-monitor'
 
 // The trading side of the app, started in this order so nothing is missed: the platform's books
 // and market are loaded (nothing moves); the risk monitor subscribes and rebuilds every active
-// account's evaluator from its checkpoint and ledger; the live hub subscribes; then the market
-// catches up with the clock and runs, and the next day reset is scheduled.
+// account's evaluator from its checkpoint and ledger; the live hub subscribes (account events and
+// quotes); then the market catches up with the clock and runs, and the next day reset is
+// scheduled. Everything here goes through the trading-platform port; only the scenario driver
+// reaches into the simulated server (`runtime.simulated`).
 
 export type TradingRuntimeHandle = {
   runtime: TradingRuntime
@@ -38,7 +41,7 @@ export function createTradingRuntime(options: {
     feedMode: env.MARKET_FEED,
     serverName: env.SIM_SERVER_NAME,
   })
-  const platform = simulated
+  const platform: TradingPlatform = simulated
   const hub = new LiveHub()
   const risk = new RiskMonitor({
     db,
@@ -52,20 +55,20 @@ export function createTradingRuntime(options: {
   return {
     runtime,
     async start(ctx) {
-      await simulated.load()
+      await platform.load()
       await risk.start()
       hub.start(ctx)
       unsubscribers = [
         platform.subscribe((externalId, event) => hub.onAccountEvent(externalId, event)),
-        simulated.onTick((tick) => hub.onTick(tick)),
+        platform.subscribeQuotes((quote) => hub.onQuote(quote)),
       ]
-      simulated.run()
+      platform.run()
       await scheduleNextDayReset(ctx)
     },
     async stop() {
       for (const unsubscribe of unsubscribers) unsubscribe()
       hub.stop()
-      await simulated.stop()
+      await platform.stop()
       await risk.stop()
     },
   }

@@ -84,6 +84,39 @@ describe('the simulated server’s books', () => {
     expect(s.account.balance).toBe(300_000 - 200_200)
     const closed = s.events.find((e) => e.type === 'position-closed')
     expect(closed?.type === 'position-closed' && closed.trade.reason).toBe('stop-out')
+    // the equity the tick reached, with the position still open, went out before the stop-out
+    const before = s.events.slice(0, s.events.indexOf(closed!))
+    expect(before.at(-1)).toEqual({
+      type: 'equity',
+      tMs: WEDNESDAY_NOON,
+      balance: 300_000,
+      equity: 99_800,
+    })
+  })
+
+  it('marks a tick before it closes anything: a gap through a stop loss shows the equity it reached', () => {
+    const s = setup()
+    s.engine.placeOrder(s.account, {
+      symbol: 'BTCUSD',
+      type: 'buy',
+      volume: 100,
+      price: null,
+      stopLoss: 6_400_000,
+      takeProfit: null,
+    })
+    const listened: string[] = []
+    s.events.length = 0
+    s.quote('BTCUSD', 6_000_000, 6_002_500) // gaps through the stop loss at 64,000.00
+    for (const event of s.events) {
+      if (event.type === 'equity') listened.push(`equity ${event.balance} ${event.equity}`)
+      if (event.type === 'position-closed') listened.push(`closed ${event.trade.reason}`)
+    }
+    // 1 BTC from 65,025.00 to 60,000.00: -$5,025.00, closed at the triggering bid
+    expect(listened).toEqual([
+      'equity 10000000 9497500',
+      'closed stop-loss',
+      'equity 9497500 9497500',
+    ])
   })
 
   it('cancels a pending order that triggers without the margin to hold it', () => {

@@ -154,6 +154,80 @@ describe('a hard breach', () => {
   })
 })
 
+describe('one price gap through the daily-loss floor and the stop-out level at once', () => {
+  let trader: TestUser
+  let accountId: string
+
+  const eurusd = (price: string) =>
+    app.post(
+      `/api/dev/scenarios/accounts/${accountId}/price-path`,
+      { mode: 'instant', path: { symbol: 'EURUSD', waypoints: [{ offsetMs: 0, price }] } },
+      { token: admin.token },
+    )
+
+  beforeAll(async () => {
+    trader = await app.createUser()
+    accountId = (await app.createTradingAccount(trader, { sizeK: 10 })).id
+    // this account's own EURUSD (a script is its market, at any hour): bid 1.10000, ask 1.10002
+    expect((await eurusd('1.10000')).status).toBe(200)
+    const opened = await app.post(
+      `/api/trading/accounts/${accountId}/orders`,
+      { symbol: 'EURUSD', type: 'buy', volume: '2.50' },
+      { token: trader.token },
+    )
+    expect(opened.status).toBe(201)
+    // 2.5 lots x 100,000 x 1.10002 / 30 = $9,166.83 of margin; balance 10,000 - $8.75 commission
+    // one tick to 1.07500: floating (1.07500 - 1.10002) x 250,000 = -$6,255.00, equity $3,736.25:
+    // below the daily floor ($9,400) and at a margin level of 40.76% (stop-out at 50%)
+    expect((await eurusd('1.07500')).status).toBe(200)
+  })
+
+  it('keeps the equity of the breaching tick and the positions open then as evidence', async () => {
+    await waitFor(async () => (await rowOf(accountId)).status === 'failed')
+    const { breach, positions, figures } = await stateOf(trader, accountId)
+    expect(breach).toMatchObject({
+      rule: 'dailyLoss',
+      balance: 999_125,
+      equity: 373_625,
+      floor: 940_000,
+    })
+    expect(breach!.openPositions).toMatchObject([
+      {
+        symbol: 'EURUSD',
+        side: 'buy',
+        volume: 250,
+        openPrice: 110_002,
+        currentPrice: 107_500,
+        profit: -625_500,
+      },
+    ])
+    // the breach closed the position at that tick (before the stop-out had to), at 1.07500
+    expect(positions).toEqual([])
+    expect(figures.balance).toBe(372_750)
+    const row = await rowOf(accountId)
+    await app.simulated.flush()
+    const deals = await app.db
+      .select()
+      .from(simDeals)
+      .where(and(eq(simDeals.accountId, row.externalId!), eq(simDeals.entry, 'out')))
+    expect(deals.map((deal) => [deal.reason, deal.price, deal.profit])).toEqual([
+      ['breach', 107_500, -625_500],
+    ])
+  })
+
+  it('replays through `npm run engine -- evaluate` to the same breach', async () => {
+    const verdict = await replayWithCli(trader, accountId)
+    const { breach } = await stateOf(trader, accountId)
+    expect(verdict.status).toBe('failed')
+    expect(verdict.breach).toEqual({
+      rule: 'dailyLoss',
+      t: breach!.t,
+      equity: 3_736.25,
+      floor: 9_400,
+    })
+  })
+})
+
 describe('passing phase 1', () => {
   let trader: TestUser
   let accountId: string

@@ -169,8 +169,21 @@ describe('the live stream', () => {
     expect(
       client.messages.some((m) => m.type === 'quotes' && m.quotes.some((q) => q.bid === 6_700_000)),
     ).toBe(false)
+
+    // a connection that starts watching the account later gets its own quote too (read through
+    // the platform's market data as this account sees it), not the market's
+    const later = await connect()
+    later.send({ type: 'auth', token: trader.token })
+    await later.next((m) => m.type === 'ready', 'ready')
+    later.send({ type: 'account', accountId })
+    later.send({ type: 'quotes', symbols: ['BTCUSD'] })
+    const own = await later.next((m) => m.type === 'quotes', 'the scripted quote, later')
+    expect(own.type === 'quotes' && own.quotes).toEqual([
+      expect.objectContaining({ symbol: 'BTCUSD', bid: 5_000_000, ask: 5_002_500 }),
+    ])
     app.simulated.clearAccountQuotes(row!.externalId!)
     client.socket.close()
+    later.socket.close()
   })
 
   it('closes an unauthenticated socket with 4401 and refuses another trader’s account', async () => {

@@ -1,5 +1,8 @@
 import type { AccountState, PlaceOrderInput } from '@tp/api'
+import { isMarketOpen, nextMarketOpen, nextWeekendClose } from '@tp/domain'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tradingAccounts } from '../src/db/schema'
 import { createTestApp, type TestApp, type TestUser } from './support'
 
 // The web terminal's API on the built-in simulated trading server: accounts with credentials,
@@ -8,6 +11,7 @@ import { createTestApp, type TestApp, type TestUser } from './support'
 
 let app: TestApp
 let trader: TestUser
+let admin: TestUser
 let accountId: string
 
 const T = () => app.clock.now().getTime()
@@ -34,6 +38,7 @@ const state = async () =>
 beforeAll(async () => {
   app = await createTestApp()
   trader = await app.createUser({ name: 'Tess Trader' })
+  admin = await app.createUser({ role: 'admin' })
   btc('65000.00')
   accountId = (await app.createTradingAccount(trader)).id
 })
@@ -278,13 +283,7 @@ describe('what the terminal refuses', () => {
     })
   })
 
-  it('refuses more than 50 lots of forex (decisions.md) and an order the free margin cannot hold', async () => {
-    app.simulated.pushTick({ symbol: 'EURUSD', bid: 108_500, ask: 108_502, tMs: T() })
-    const forex = await order({ symbol: 'EURUSD', volume: '50.01' })
-    // forex may be closed at this moment of the week: whichever applies, volume is named
-    expect(forex.status).toBe(422)
-    expect(JSON.stringify(forex.body)).toContain('The maximum volume per order is 50.00 lots.')
-
+  it('refuses an order the free margin cannot hold', async () => {
     const huge = await order({ volume: '7.00' }) // 7 x 66025 / 2 = $231,087.50 of margin
     expect(huge.status).toBe(422)
     expect(huge.body).toMatchObject({ details: [{ path: 'account' }] })
@@ -330,5 +329,276 @@ describe('market data', () => {
 
     const bad = await app.get('/api/market/bars?symbol=NOPE&timeframe=M1')
     expect(bad.status).toBe(422)
+  })
+
+  it('reads the same prices through the platform port, and an account’s own price for it alone', async () => {
+    const platform = app.ctx.trading.platform
+    expect(await platform.getQuote('BTCUSD')).toMatchObject({
+      bid: 6_535_000,
+      ask: 6_537_500,
+      externalId: null,
+    })
+    expect((await platform.listSymbols()).find((s) => s.symbol === 'EURUSD')).toMatchObject({
+      digits: 5,
+      contractSize: 100_000,
+      minVolume: 1,
+      maxVolume: null,
+    })
+    const [row] = await app.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, accountId))
+    const externalId = row!.externalId!
+    app.simulated.applyAccountQuote(externalId, 'BTCUSD', { bid: 6_000_000, ask: 6_002_500 }, T())
+    try {
+      expect(await platform.getQuote('BTCUSD', { externalId })).toMatchObject({
+        bid: 6_000_000,
+        externalId,
+      })
+      expect(await platform.getQuote('BTCUSD')).toMatchObject({ bid: 6_535_000 })
+    } finally {
+      app.simulated.clearAccountQuotes(externalId)
+    }
+  })
+})
+
+describe('deals', () => {
+  it('lists opening and closing deals oldest first, each in its own direction', async () => {
+    type Deal = {
+      entry: string
+      type: string
+      positionId: string
+      volume: number
+      price: number
+      reason: string
+    }
+    const page = await app.get<{ deals: Deal[]; hasMore: boolean }>(
+      `/api/trading/accounts/${accountId}/deals?limit=4`,
+      { token: trader.token },
+    )
+    expect(page.status).toBe(200)
+    expect(page.body.hasMore).toBe(true)
+    // the first position: bought 1.00 at 65,025.00, 0.40 closed by hand, the rest by its take profit
+    const [opened, partial, rest] = page.body.deals
+    expect(opened).toMatchObject({
+      entry: 'in',
+      type: 'buy',
+      volume: 100,
+      price: 6_502_500,
+      reason: 'open',
+    })
+    expect(partial).toMatchObject({ entry: 'out', type: 'sell', volume: 40, reason: 'client' })
+    expect(rest).toMatchObject({ entry: 'out', type: 'sell', volume: 60, reason: 'take-profit' })
+    expect(new Set([opened!.positionId, partial!.positionId, rest!.positionId]).size).toBe(1)
+
+    const next = await app.get<{ deals: Deal[] }>(
+      `/api/trading/accounts/${accountId}/deals?limit=4&offset=4`,
+      { token: trader.token },
+    )
+    expect(next.body.deals.length).toBeGreaterThan(0)
+    const other = await app.createUser()
+    const foreign = await app.get(`/api/trading/accounts/${accountId}/deals`, {
+      token: other.token,
+    })
+    expect(foreign.status).toBe(404)
+  })
+})
+
+describe('leverage', () => {
+  let owner: TestUser
+  let ownId: string
+  const eurusd = (price: string) =>
+    app.post(
+      `/api/dev/scenarios/accounts/${ownId}/price-path`,
+      { mode: 'instant', path: { symbol: 'EURUSD', waypoints: [{ offsetMs: 0, price }] } },
+      { token: admin.token },
+    )
+  const setLeverage = (leverage: unknown, user = owner, id = ownId) =>
+    app.post<{ account: { leverage: number }; message: string; code?: string }>(
+      `/api/trading/accounts/${id}/leverage`,
+      { leverage },
+      { token: user.token },
+    )
+
+  beforeAll(async () => {
+    owner = await app.createUser()
+    ownId = (await app.createTradingAccount(owner, { sizeK: 10 })).id
+    // this account's own EURUSD at any hour: bid 1.10000, ask 1.10002
+    expect((await eurusd('1.10000')).status).toBe(200)
+  })
+
+  it('opens at 1:30 and lets the owner raise it to the plan maximum of 1:50, margin following', async () => {
+    const before = await app.get<AccountState>(`/api/trading/accounts/${ownId}`, {
+      token: owner.token,
+    })
+    expect(before.body.account.leverage).toBe(30)
+    const changed = await setLeverage(50)
+    expect(changed.status).toBe(200)
+    expect(changed.body).toMatchObject({
+      account: { leverage: 50 },
+      message: "The account's leverage is now 1:50.",
+    })
+    const opened = await app.post<{ position: { margin: number }; state: AccountState }>(
+      `/api/trading/accounts/${ownId}/orders`,
+      { symbol: 'EURUSD', type: 'buy', volume: '1.00' },
+      { token: owner.token },
+    )
+    expect(opened.status).toBe(201)
+    // 1 lot x 100,000 x 1.10002 / 50 = $2,200.04 (it would be $3,666.73 at 1:30)
+    expect(opened.body.position.margin).toBe(220_004)
+    expect(opened.body.state.account.leverage).toBe(50)
+  })
+
+  it('refuses a change while a position is open, and above the plan maximum', async () => {
+    const whileOpen = await setLeverage(20)
+    expect(whileOpen.status).toBe(422)
+    expect(whileOpen.body).toMatchObject({
+      code: 'TRADING_REJECTED',
+      message: 'Close your positions and cancel your pending orders before changing the leverage.',
+    })
+    await app.post(`/api/trading/accounts/${ownId}/close-all`, undefined, { token: owner.token })
+
+    const above = await setLeverage(51)
+    expect(above.status).toBe(422)
+    expect(above.body).toMatchObject({
+      code: 'TRADING_REJECTED',
+      details: [{ path: 'leverage', message: 'The maximum leverage is 1:50.' }],
+    })
+    expect((await setLeverage(0)).status).toBe(422)
+    expect((await setLeverage(12.5)).status).toBe(422)
+    const lowered = await setLeverage(1)
+    expect(lowered.status).toBe(200)
+    expect(lowered.body.account.leverage).toBe(1)
+  })
+
+  it('is the owner’s alone: 404 for another trader, 403 for an admin, 409 once read-only', async () => {
+    const other = await app.createUser()
+    expect((await setLeverage(40, other)).status).toBe(404)
+    expect((await setLeverage(40, admin)).status).toBe(403)
+    const failed = await app.createTradingAccount(owner, { sizeK: 5 })
+    await app.db
+      .update(tradingAccounts)
+      .set({ status: 'failed', isTradingEnabled: false })
+      .where(eq(tradingAccounts.id, failed.id))
+    const readOnly = await setLeverage(40, owner, failed.id)
+    expect(readOnly.status).toBe(409)
+    expect(readOnly.body).toMatchObject({ code: 'ACCOUNT_NOT_TRADABLE' })
+  })
+})
+
+describe('margin call and stop-out through the scenario driver', () => {
+  // A hedge of EURGBP (buy and sell 2.70 lots) holds margin in pounds and almost no risk: its
+  // margin in dollars grows with GBPUSD while equity barely moves, so the margin level falls
+  // through the margin call (80%) and then the stop-out (50%) without touching a loss floor.
+  let owner: TestUser
+  let ownId: string
+  const script = (symbol: string, price: string) =>
+    app.post(
+      `/api/dev/scenarios/accounts/${ownId}/price-path`,
+      { mode: 'instant', path: { symbol, waypoints: [{ offsetMs: 0, price }] } },
+      { token: admin.token },
+    )
+  const stateNow = async () =>
+    (await app.get<AccountState>(`/api/trading/accounts/${ownId}`, { token: owner.token })).body
+
+  beforeAll(async () => {
+    owner = await app.createUser()
+    ownId = (await app.createTradingAccount(owner, { sizeK: 10 })).id
+    expect((await script('EURGBP', '0.85000')).status).toBe(200)
+    expect((await script('GBPUSD', '1.25000')).status).toBe(200)
+    for (const type of ['buy', 'sell']) {
+      const placed = await app.post(
+        `/api/trading/accounts/${ownId}/orders`,
+        { symbol: 'EURGBP', type, volume: '2.70' },
+        { token: owner.token },
+      )
+      expect(placed.status).toBe(201)
+    }
+  })
+
+  it('flags a margin call at or below 80% and keeps the positions', async () => {
+    const start = await stateNow()
+    expect(start.figures.isMarginCall).toBe(false)
+    expect(start.figures.marginLevelPercent).toBeGreaterThan(100)
+
+    await script('GBPUSD', '1.70000')
+    const called = await stateNow()
+    expect(called.figures.isMarginCall).toBe(true)
+    expect(called.figures.marginLevelPercent).toBeLessThanOrEqual(80)
+    expect(called.figures.marginLevelPercent).toBeGreaterThan(50)
+    expect(called.positions).toHaveLength(2)
+    expect(called.account.status).toBe('active')
+  })
+
+  it('stops out at or below 50%: the losers closed at market, the account still trading', async () => {
+    await script('GBPUSD', '2.70000')
+    const after = await stateNow()
+    // closing one leg of a hedge releases no margin, so both go
+    expect(after.positions).toEqual([])
+    expect(after.figures).toMatchObject({ isMarginCall: false, marginLevelPercent: null })
+    expect(after.account).toMatchObject({ status: 'active', isTradingEnabled: true })
+    const history = await app.get<{ trades: { reason: string; symbol: string }[] }>(
+      `/api/trading/accounts/${ownId}/history`,
+      { token: owner.token },
+    )
+    expect(history.body.trades.map((t) => [t.symbol, t.reason])).toEqual([
+      ['EURGBP', 'stop-out'],
+      ['EURGBP', 'stop-out'],
+    ])
+  })
+})
+
+describe('market hours on the test clock', () => {
+  // EURUSD trades Sunday 17:00 to Friday 17:00 New York; the clock is set to each side of that
+  const FRIDAY_CLOSE = nextWeekendClose('EURUSD', Date.now() + 86_400_000)!
+  const SATURDAY_NOON = FRIDAY_CLOSE + 19 * 3_600_000
+  const WEDNESDAY_NOON = nextMarketOpen('EURUSD', SATURDAY_NOON) + 67 * 3_600_000
+
+  const eurusdAt = async (tMs: number) => {
+    app.clock.set(new Date(tMs))
+    trader = { ...trader, token: await app.tokenFor(trader) }
+    app.simulated.pushTick({ symbol: 'EURUSD', bid: 108_500, ask: 108_502, tMs })
+  }
+  const marketOf = async (symbol: string) =>
+    (
+      await app.get<{ markets: { symbol: string; isOpen: boolean; nextOpenAt: string | null }[] }>(
+        '/api/market/quotes',
+      )
+    ).body.markets.find((m) => m.symbol === symbol)!
+
+  it('refuses forex at the weekend: the market is closed, and said so', async () => {
+    await eurusdAt(SATURDAY_NOON)
+    expect(isMarketOpen('EURUSD', T())).toBe(false)
+    const closed = await order({ symbol: 'EURUSD', volume: '0.01' })
+    expect(closed.status).toBe(422)
+    expect(closed.body).toMatchObject({
+      details: [{ path: 'symbol', message: 'The market is closed.' }],
+    })
+    const both = await order({ symbol: 'EURUSD', volume: '50.01' })
+    expect(both.body).toMatchObject({
+      details: [
+        { path: 'symbol', message: 'The market is closed.' },
+        { path: 'volume', message: 'The maximum volume per order is 50.00 lots.' },
+      ],
+    })
+    expect(await marketOf('EURUSD')).toMatchObject({
+      isOpen: false,
+      nextOpenAt: new Date(nextMarketOpen('EURUSD', SATURDAY_NOON)).toISOString(),
+    })
+    expect(await marketOf('BTCUSD')).toMatchObject({ isOpen: true })
+  })
+
+  it('on a weekday refuses only more than 50 lots of forex (decisions.md), and fills the rest', async () => {
+    await eurusdAt(WEDNESDAY_NOON)
+    const tooBig = await order({ symbol: 'EURUSD', volume: '50.01' })
+    expect(tooBig.status).toBe(422)
+    expect(tooBig.body).toMatchObject({
+      details: [{ path: 'volume', message: 'The maximum volume per order is 50.00 lots.' }],
+    })
+    expect((tooBig.body as unknown as { details: unknown[] }).details).toHaveLength(1)
+    const filled = await order({ symbol: 'EURUSD', volume: '0.01' })
+    expect(filled.status).toBe(201)
+    expect(filled.body.position).toMatchObject({ symbol: 'EURUSD', openPrice: 108_502 })
+    expect(await marketOf('EURUSD')).toMatchObject({ isOpen: true, nextOpenAt: null })
   })
 })

@@ -7,6 +7,7 @@ import {
   timeframes,
 } from '@tp/domain'
 import { z } from 'zod'
+import { emailSchema } from './auth'
 
 // The trading API: the trader's challenge accounts, the web terminal's REST calls and the live
 // stream (WebSocket at /api/stream). Units on the wire (docs/decisions/0013):
@@ -70,7 +71,7 @@ export type TradingAccountDto = z.infer<typeof tradingAccountSchema>
 export const tradingAccountsResponseSchema = z.object({ accounts: z.array(tradingAccountSchema) })
 
 // POST /api/meta/get-accounts {email} -> { data: { accounts } } (spec 7; email must be the caller's)
-export const metaGetAccountsSchema = z.object({ email: z.email().optional() })
+export const metaGetAccountsSchema = z.object({ email: emailSchema.optional() })
 export const metaGetAccountsResponseSchema = z.object({
   data: z.object({
     accounts: z.array(
@@ -186,6 +187,7 @@ export const closeReasons = [
   'breach',
   'pass',
   'weekend',
+  'inactivity',
 ] as const
 export const closeReasonSchema = z.enum(closeReasons)
 
@@ -296,6 +298,34 @@ export const historyResponseSchema = z.object({
   hasMore: z.boolean(),
 })
 
+// GET /api/trading/accounts/:accountId/deals?from=<ISO>&to=<ISO>&offset=0&limit=100
+// Every deal in [from, to), oldest first: opening ('in') and closing ('out') fills and balance
+// operations, as MetaTrader's deal history lists them. The next page: offset + limit.
+export const dealsQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+})
+export const dealSchema = z.object({
+  id: z.string(),
+  entry: z.enum(['in', 'out', 'balance']),
+  positionId: z.string().nullable(),
+  symbol: instrumentSymbolSchema.nullable(),
+  /** the deal's own direction: closing a buy is a sell */
+  type: z.enum(['buy', 'sell', 'balance']),
+  volume: volumeUnits.nullable(),
+  price: points.nullable(),
+  time: instant,
+  profit: cents,
+  swap: cents,
+  commission: cents,
+  /** why it happened: 'open' for opening deals, 'deposit' for the initial balance */
+  reason: z.enum([...closeReasons, 'open', 'deposit']),
+})
+export type DealDto = z.infer<typeof dealSchema>
+export const dealsResponseSchema = z.object({ deals: z.array(dealSchema), hasMore: z.boolean() })
+
 // ---- trading ----------------------------------------------------------------------------------
 
 /** A decimal the trader typed, e.g. "1.0835" or "0.10"; parsed exactly by the server. */
@@ -352,6 +382,17 @@ export const changeTradingPasswordSchema = z.object({
     .max(32)
     .regex(/[a-z]/i, 'Use letters and digits.')
     .regex(/\d/, 'Use letters and digits.'),
+})
+
+// POST /api/trading/accounts/:accountId/leverage {leverage} -> { account, message }
+// 1:N from 1 to the plan's maximum; only while no position or pending order is open.
+export const changeLeverageSchema = z.object({
+  leverage: z.number().int().min(1, 'Leverage is 1:N with N at least 1.'),
+})
+export type ChangeLeverageInput = z.infer<typeof changeLeverageSchema>
+export const changeLeverageResponseSchema = z.object({
+  account: tradingAccountSchema,
+  message: z.string(),
 })
 
 // GET /api/trading/accounts/:accountId/engine-input -> the evaluation contract's input

@@ -215,4 +215,21 @@ test('passing phase 1 provisions the phase 2 account with new credentials', asyn
 
   const mail = await waitForMail(request, trader.email, /Phase 2 account is ready/)
   expect(mail.subject).toContain('Phase 2')
+
+  // the new account has credentials of its own: another login and another password
+  await page.goto('/user/account')
+  const accounts = page.getByRole('table')
+  const shownPassword = async (stage: string) => {
+    const row = accounts.getByRole('row').filter({ hasText: stage })
+    const login = (await row.getByRole('cell').nth(1).innerText()).trim()
+    await row.getByRole('button', { name: `Show password of account ${login}` }).click()
+    const password = (await row.getByRole('cell').nth(2).innerText()).trim()
+    return { login, password }
+  }
+  const phase1 = await shownPassword('Phase 1')
+  const phase2 = await shownPassword('Phase 2')
+  expect(phase1).toEqual({ login: account.login, password: account.password })
+  expect(phase2.login).not.toBe(phase1.login)
+  expect(phase2.password).toMatch(/^[a-z\d]{10}$/i)
+  expect(phase2.password).not.toBe(phase1.password)
 })

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { messages } from '@tp/api'
 import {
   getPlanPolicy,
   getRulebook,
@@ -10,13 +11,16 @@ import { z } from 'zod'
 import type { AppContext } from '../context'
 import { tradingAccounts } from '../db/schema'
 import { defineJob } from '../jobs/job-runner'
+import { sendEmailJob } from '../jobs/send-email'
+import { suspendedEmail } from '../modules/accounts/account-emails'
+import { findUserById } from '../modules/users/find-user'
 import { computeMeters } from './meters'
 
 // Day resets run as a job at each reset instant (17:00 New York for every plan of version 1):
 // every active account's evaluator crosses the reset with a snapshot of the values then, and the
 // new day's anchor and floors are stored with a checkpoint (risk-monitor.ts). The job also
 // suspends accounts without a trade for the plan's inactivity period (decisions.md: 30 days), then
-// schedules itself for the next reset. The monitor crosses resets on its own too (a timer and any
+// schedules itself for the next reset (a suspension closes what is open: suspendInactiveAccounts). The monitor crosses resets on its own too (a timer and any
 // event after the instant), so a late job changes nothing.
 
 export const dayResetJob = defineJob({
@@ -53,7 +57,14 @@ export async function scheduleNextDayReset(ctx: AppContext, afterMs = 0): Promis
   return startAfter
 }
 
-/** Active accounts whose last trade (or start) is older than their plan's inactivity period. */
+/**
+ * Active accounts whose last trade (or start) is older than their plan's inactivity period are
+ * suspended (decisions.md: 30 days without a trade). The live evaluator stops judging them first
+ * (the evaluation ends at the suspension, like a breach or a pass ends it); then, through the
+ * trading platform, trading is disabled, pending orders cancelled and positions closed at market
+ * (closing deals with reason "inactivity"); the account row keeps the suspension (status, end,
+ * final meters) and the trader is emailed what was closed.
+ */
 export async function suspendInactiveAccounts(ctx: AppContext, nowMs: number): Promise<number> {
   const rows = await ctx.db.execute<{
     id: string
@@ -72,37 +83,77 @@ export async function suspendInactiveAccounts(ctx: AppContext, nowMs: number): P
   for (const row of rows.rows) {
     const { inactivityDays } = getPlanPolicy(row.plan_key as PlanKey, row.rulebook_version)
     if (nowMs - Number(row.last_ms) < inactivityDays * 86_400_000) continue
-    const monitored = ctx.trading.risk.get(row.id)
-    // stop judging it and write what it was fed, before its final state is stored
-    ctx.trading.risk.forget(row.id)
-    await ctx.trading.risk.flush()
-    const [updated] = await ctx.db
-      .update(tradingAccounts)
-      .set({
-        status: 'suspended',
-        isTradingEnabled: false,
-        endedAt: new Date(nowMs),
-        ...(monitored
-          ? {
-              finalMeters: computeMeters(
-                monitored.evaluator,
-                monitored.equityNow,
-                monitored.balanceNow,
-                nowMs,
-              ),
-              evaluatorState: monitored.evaluator.toState(),
-              evaluatorSeq: monitored.seq,
-            }
-          : {}),
-      })
-      .where(and(eq(tradingAccounts.id, row.id), eq(tradingAccounts.status, 'active')))
-      .returning()
-    if (!updated) continue
-    if (updated.externalId) {
-      await ctx.trading.platform.setTradingEnabled(updated.externalId, false)
-      await ctx.trading.platform.cancelAllOrders(updated.externalId)
+    try {
+      if (await suspendAccount(ctx, row.id, nowMs, inactivityDays)) count++
+    } catch (error) {
+      ctx.logger.error({ err: error, accountId: row.id }, 'inactivity: could not suspend')
     }
-    count++
   }
   return count
+}
+
+async function suspendAccount(
+  ctx: AppContext,
+  accountId: string,
+  nowMs: number,
+  inactivityDays: number,
+): Promise<boolean> {
+  const [current] = await ctx.db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.id, accountId), eq(tradingAccounts.status, 'active')))
+  if (!current) return false
+  const monitored = ctx.trading.risk.get(accountId)
+  // stop judging it and write what it was fed, before anything is closed
+  ctx.trading.risk.forget(accountId)
+  await ctx.trading.risk.flush()
+  const platform = ctx.trading.platform
+  let cancelled = 0
+  let closed = 0
+  let figures = monitored ? { equity: monitored.equityNow, balance: monitored.balanceNow } : null
+  if (current.externalId) {
+    await platform.setTradingEnabled(current.externalId, false)
+    cancelled = (await platform.cancelAllOrders(current.externalId)).length
+    closed = (await platform.closeAllPositions(current.externalId, 'inactivity')).length
+    const info = await platform.getAccountInfo(current.externalId)
+    figures = { equity: info.equity, balance: info.balance }
+  }
+  const [updated] = await ctx.db
+    .update(tradingAccounts)
+    .set({
+      status: 'suspended',
+      isTradingEnabled: false,
+      endedAt: new Date(nowMs),
+      ...(monitored && figures
+        ? {
+            finalMeters: computeMeters(monitored.evaluator, figures.equity, figures.balance, nowMs),
+            evaluatorState: monitored.evaluator.toState(),
+            evaluatorSeq: monitored.seq,
+          }
+        : {}),
+    })
+    .where(and(eq(tradingAccounts.id, accountId), eq(tradingAccounts.status, 'active')))
+    .returning()
+  if (!updated) return false
+  ctx.logger.info(
+    { accountId, closedPositions: closed, cancelledOrders: cancelled },
+    'account suspended: inactivity',
+  )
+  ctx.trading.hub.accountEvent(accountId, 'trading-disabled', messages.trading.suspended)
+  const user = await findUserById(ctx.db, updated.userId)
+  if (user) {
+    await ctx.jobs.enqueue(
+      sendEmailJob,
+      suspendedEmail(user.email, {
+        stage: updated.stage,
+        login: updated.login ?? '',
+        inactivityDays,
+        closedPositions: closed,
+        cancelledOrders: cancelled,
+        balance: figures?.balance ?? updated.initialBalance,
+        appUrl: ctx.env.APP_URL,
+      }),
+    )
+  }
+  return true
 }

@@ -79,7 +79,7 @@ export function stopTriggeredAt(side: Side, stops: Stops, quote: Quote): StopTri
 }
 
 export type TradingIssueField =
-  'symbol' | 'volume' | 'price' | 'stopLoss' | 'takeProfit' | 'account'
+  'symbol' | 'volume' | 'price' | 'stopLoss' | 'takeProfit' | 'account' | 'leverage'
 export type TradingIssueCode =
   | 'market-closed'
   | 'volume-below-minimum'

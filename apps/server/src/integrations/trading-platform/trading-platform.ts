@@ -1,12 +1,23 @@
-import type { OrderType, PendingOrderType, Side, TradingIssue } from '@tp/domain'
+import type {
+  AssetClass,
+  OrderType,
+  PendingOrderType,
+  Side,
+  Timeframe,
+  TradingIssue,
+} from '@tp/domain'
 
 // The trading platform as the rest of the server sees it: where challenge accounts live and
-// trade. Adapters: the built-in simulated trading server (default, ./simulated), and, written to
-// contracts/integrations.md sections 3 and 4, MetaApi (provisioning + client API + equity
-// tracking) and the MT5 Web API (a firm's own server). Everything here is shaped so those fit:
-// accounts are addressed by the platform's own id, creation is idempotent by a request id (MetaApi's
-// transaction-id), and live changes arrive as a stream of account events (MetaApi's
-// synchronization packets or polling; the simulator's ticks).
+// trade, and where their prices come from. Adapters: the built-in simulated trading server
+// (default, ./simulated), and, written to contracts/integrations.md sections 3 and 4, MetaApi
+// (provisioning + client API + market data + equity tracking) and the MT5 Web API (a firm's own
+// server). Everything here is shaped so those fit: accounts are addressed by the platform's own
+// id, creation is idempotent by a request id (MetaApi's transaction-id) and carries what MT5's
+// /api/user/add and MetaApi's account creation need; deals are read by time range and page
+// (MetaApi history-deals/time, MT5 /api/deal/get_page); live changes arrive as a stream of account
+// events (MetaApi's synchronization packets or polling; the simulator's ticks); market data is
+// read per symbol, optionally as one account sees it (MetaApi reads prices and candles through an
+// account, MT5 through the account's group), and streamed as quotes.
 //
 // Units (decision 0013): prices in integer points, volumes in hundredths of a lot, money in USD
 // cents, times in ms since the epoch.
@@ -24,8 +35,15 @@ export interface CreateAccountInput {
   /** idempotency key: creating again with it returns the same account */
   requestId: string
   platform: 'mt4' | 'mt5'
-  /** the holder's name as the server records it */
+  /** the holder's display name as the server records it (MT5 Name, MetaApi name) */
   name: string
+  /** the holder's email (MT5 Email, MetaApi demo-account email) */
+  email: string
+  /**
+   * the server-side group the account joins (MT5 Group, e.g. `tradepeak\twoPhase.phase1`;
+   * MetaApi demo accounts: accountType); it decides the server's own trading conditions
+   */
+  group: string
   balance: number
   leverage: number
   limits: AccountLimits
@@ -93,6 +111,8 @@ export type CloseReason =
   | 'pass'
   /** plans without weekend holding: closed before the market's weekend close */
   | 'weekend'
+  /** the account was suspended for inactivity */
+  | 'inactivity'
 
 /** A closing deal: all or part of a position. */
 export interface PlatformClosedTrade {
@@ -109,6 +129,27 @@ export interface PlatformClosedTrade {
   swap: number
   commission: number
   reason: CloseReason
+}
+
+/**
+ * A deal of the account's history (MetaApi MetatraderDeal, MT5 deal): an opening ('in') or closing
+ * ('out') fill of a position, or a balance operation.
+ */
+export interface PlatformDeal {
+  id: string
+  entry: 'in' | 'out' | 'balance'
+  /** null for balance operations */
+  positionId: string | null
+  symbol: string | null
+  /** the deal's own direction (MT's DEAL_TYPE_BUY / SELL): closing a buy is a sell */
+  type: Side | 'balance'
+  volume: number | null
+  price: number | null
+  timeMs: number
+  profit: number
+  swap: number
+  commission: number
+  reason: CloseReason | 'open' | 'deposit'
 }
 
 /** What a position realised over its whole life, once fully closed (the engine's trade). */
@@ -152,10 +193,83 @@ export type AccountEvent =
   | { type: 'stop-out'; tMs: number; closed: PlatformClosedTrade[] }
   | { type: 'trading-enabled'; tMs: number; isEnabled: boolean }
   | { type: 'swap-charged'; tMs: number }
-  /** a quote this account alone sees (a scenario's scripted price): its market for the symbol */
-  | { type: 'account-quote'; tMs: number; symbol: string; bid: number; ask: number }
+  | { type: 'leverage-changed'; tMs: number; leverage: number }
 
 export type AccountEventListener = (externalId: string, event: AccountEvent) => void
+
+// ---- market data ----------------------------------------------------------------------------
+
+/**
+ * A symbol as the platform trades it (MetaApi /symbols/{symbol}/specification, MT5
+ * /api/symbol/get). Volumes in hundredths of a lot; maxVolume null where the account's plan sets it
+ * (forex: the plan's maximum per order).
+ */
+export interface PlatformSymbolSpec {
+  symbol: string
+  description: string
+  assetClass: AssetClass
+  baseCurrency: string
+  profitCurrency: string
+  digits: number
+  contractSize: number
+  minVolume: number
+  maxVolume: number | null
+  volumeStep: number
+  /** the closest stops and pending prices may be to the market, in points */
+  stopsLevel: number
+}
+
+/** A price of a symbol (MetaApi MetatraderSymbolPrice, MT5 /api/tick/last). */
+export interface PlatformQuote {
+  symbol: string
+  bid: number
+  ask: number
+  tMs: number
+  /**
+   * null: the market's price, the same for every account; an account's id: a price only that
+   * account trades at (the simulator's scenario scripts; a MetaApi account's own broker feed),
+   * which later market quotes of the symbol do not replace for that account
+   */
+  externalId: string | null
+}
+
+/** A candle of the bid (MetaApi MetatraderCandle, MT5 /api/chart/get), keyed by its open. */
+export interface PlatformBar {
+  tMs: number
+  open: number
+  high: number
+  low: number
+  close: number
+  tickVolume: number
+}
+
+export type QuoteListener = (quote: PlatformQuote) => void
+
+/** Prices: what the terminal's charts, quotes and the live stream read. */
+export interface PlatformMarketData {
+  /** the symbols the platform trades */
+  listSymbols(): Promise<PlatformSymbolSpec[]>
+  /** the current price; with an account, the price that account trades at; null when none yet */
+  getQuote(symbol: string, options?: { externalId?: string }): Promise<PlatformQuote | null>
+  /** the current prices of some symbols (default: all), optionally as one account sees them */
+  listQuotes(options?: {
+    symbols?: readonly string[]
+    externalId?: string
+  }): Promise<PlatformQuote[]>
+  /**
+   * Candles of a timeframe opening strictly before `beforeMs`, oldest first, at most `limit`
+   * (MetaApi loads candles backwards from a start time with a limit; MT5 reads a from-to range).
+   */
+  getBars(request: {
+    symbol: string
+    timeframe: Timeframe
+    beforeMs: number
+    limit: number
+    externalId?: string
+  }): Promise<PlatformBar[]>
+  /** every new price, the market's and accounts' own; returns the unsubscribe function */
+  subscribeQuotes(listener: QuoteListener): () => void
+}
 
 export interface PlaceOrderRequest {
   symbol: string
@@ -181,21 +295,32 @@ export class PlatformNotFoundError extends Error {
   }
 }
 
-export interface TradingPlatform {
+export interface TradingPlatform extends PlatformMarketData {
   readonly kind: PlatformKind
   /** shown to traders, e.g. "Simulated MT5" */
   platformLabel(platform: 'mt4' | 'mt5'): string
+
+  /** Connects and loads: accounts and prices can be read, nothing streams yet. */
+  load(): Promise<void>
+  /** Starts the live changes (account events, quotes), once the listeners have subscribed. */
+  run(): void
+  stop(): Promise<void>
 
   createAccount(input: CreateAccountInput): Promise<CreatedAccount>
   getAccountInfo(externalId: string): Promise<PlatformAccountInfo>
   listPositions(externalId: string): Promise<PlatformPosition[]>
   listOrders(externalId: string): Promise<PlatformOrder[]>
-  /** closed trades (closing deals), newest first */
+  /** closed trades (closing deals with their position's opening), newest first */
   listClosedTrades(
     externalId: string,
     /** newest first; the next page starts strictly before (beforeMs, beforeId) */
     options: { beforeMs?: number; beforeId?: string; limit: number },
   ): Promise<{ trades: PlatformClosedTrade[]; hasMore: boolean }>
+  /** every deal (opening, closing, balance) in [fromMs, toMs), oldest first, by page */
+  listDeals(
+    externalId: string,
+    options: { fromMs: number; toMs: number; offset: number; limit: number },
+  ): Promise<{ deals: PlatformDeal[]; hasMore: boolean }>
 
   /** every account's live changes; returns the unsubscribe function */
   subscribe(listener: AccountEventListener): () => void
@@ -204,6 +329,11 @@ export interface TradingPlatform {
   cancelAllOrders(externalId: string): Promise<PlatformOrder[]>
   setTradingEnabled(externalId: string, isEnabled: boolean): Promise<void>
   changePassword(externalId: string, password: string, kind: 'main' | 'investor'): Promise<void>
+  /**
+   * The account's leverage 1:N (MT5 /api/user/update Leverage, MetaApi's manager API). Refused
+   * while positions or pending orders are open (their margin was taken at the old leverage).
+   */
+  setLeverage(externalId: string, leverage: number): Promise<TradeResult<PlatformAccountInfo>>
 
   // the trader's terminal
   placeOrder(externalId: string, request: PlaceOrderRequest): Promise<PlaceOrderResult>

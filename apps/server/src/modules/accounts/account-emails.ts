@@ -2,7 +2,8 @@ import { messages } from '@tp/api'
 import { formatMoney, stageLabels, usd, type Stage } from '@tp/domain'
 import { BRAND, renderEmail } from '../../lib/email-layout'
 
-// The emails of an account's life: its credentials, a breach with its evidence, a pass.
+// The emails of an account's life: its credentials, a breach with its evidence, a pass, a
+// suspension for inactivity.
 
 export function credentialsEmail(
   to: string,
@@ -67,6 +68,31 @@ export function passedEmail(to: string, data: { stage: Stage; login: string; app
       `Your ${stageLabels[data.stage]} account ${data.login} met every objective.`,
       messages.trading.passed,
       'This account is now read-only: its history stays on your dashboard.',
+    ],
+    action: { label: 'Open your dashboard', url: `${data.appUrl}/user/dashboard` },
+  })
+}
+
+export function suspendedEmail(
+  to: string,
+  data: {
+    stage: Stage
+    login: string
+    inactivityDays: number
+    closedPositions: number
+    cancelledOrders: number
+    /** the balance after the closes, cents */
+    balance: number
+    appUrl: string
+  },
+) {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+  return renderEmail(to, {
+    subject: `${BRAND}: your ${stageLabels[data.stage]} account ${data.login} was suspended`,
+    paragraphs: [
+      `No trade was opened on your ${stageLabels[data.stage]} account ${data.login} for ${data.inactivityDays} days, so the account was suspended under the inactivity rule.`,
+      `Trading is disabled: ${count(data.closedPositions, 'open position was', 'open positions were')} closed at market and ${count(data.cancelledOrders, 'pending order was', 'pending orders were')} cancelled. The balance is now ${formatMoney(usd(data.balance))}.`,
+      'The account is read-only: its history stays on your dashboard.',
     ],
     action: { label: 'Open your dashboard', url: `${data.appUrl}/user/dashboard` },
   })

@@ -5,6 +5,7 @@ import {
   stages,
   toPlanKey,
   type AccountSizeK,
+  type PlanKey,
   type Stage,
 } from '@tp/domain'
 import { z } from 'zod'
@@ -25,6 +26,14 @@ import { credentialsEmail } from './account-emails'
 //    emailed (the email job reads and unseals them: no password ever sits in a job's payload).
 
 const LEASE_MS = 60_000
+
+/**
+ * The platform group of a plan stage's accounts (MT5 Group, MetaApi's account type): one per
+ * stage, so a firm's server can give each plan its own conditions. The simulator ignores it.
+ */
+export function platformGroupOf(planKey: PlanKey): string {
+  return `tradepeak\\${planKey}`
+}
 
 export class ProvisioningBusy extends Error {
   constructor(accountId: string) {
@@ -102,6 +111,8 @@ export async function provisionStageAccount(
       requestId: row.id,
       platform: row.platform,
       name: user?.name || user?.email || 'Trader',
+      email: user?.email ?? '',
+      group: platformGroupOf(planKey),
       balance: row.initialBalance,
       leverage: row.leverage,
       limits: {

@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { messages, type QuoteDto, type StreamServerMessage, type TradingEvent } from '@tp/api'
-import { stageLabels, type InstrumentSymbol, type Tick } from '@tp/domain'
+import { stageLabels, type InstrumentSymbol } from '@tp/domain'
 import type { AppContext } from '../../context'
 import { tradingAccounts, type TradingAccountRow } from '../../db/schema'
-import type { AccountEvent } from '../../integrations/trading-platform/trading-platform'
+import type {
+  AccountEvent,
+  PlatformQuote,
+} from '../../integrations/trading-platform/trading-platform'
 import { getAccountState } from '../accounts/account-state'
 
 // The live stream's fan-out (WebSocket /api/stream): each connection gets the quotes of the
 // symbols it asked for and the state of the one account it watches, pushed as they change:
 // quotes at most every 100 ms (the latest of each symbol), the account's full state at most every
 // 250 ms, and trading events (fills, stops, margin call, breach, pass) at once. So the terminal is
-// well under a second behind the price.
+// well under a second behind the price. Quotes come from the trading platform's quote stream: the
+// market's for everyone, an account's own (a scenario's script) for whoever watches that account.
 
 export interface StreamConnection {
   readonly userId: string
@@ -24,7 +28,9 @@ type Watcher = {
   dirtySymbols: Set<string>
   accountId: string | null
   /** the watched account's own quotes (a scenario's scripted prices), over the market's */
-  accountQuotes: Map<string, Tick>
+  accountQuotes: Map<string, PlatformQuote>
+  /** false while the watched account's own quotes are read: no market quote goes out meanwhile */
+  areAccountQuotesLoaded: boolean
   isAccountDirty: boolean
   lastAccountPushMs: number
   isBuilding: boolean
@@ -36,7 +42,7 @@ const ACCOUNT_INTERVAL_MS = 250
 export class LiveHub {
   private readonly watchers = new Map<StreamConnection, Watcher>()
   private readonly accountIdByExternal = new Map<string, string>()
-  private readonly latest = new Map<string, Tick>()
+  private readonly latest = new Map<string, PlatformQuote>()
   private readonly breachListeners = new Set<(accountId: string, breachMs: number) => void>()
   private timer: NodeJS.Timeout | null = null
   private ctx: AppContext | null = null
@@ -61,6 +67,7 @@ export class LiveHub {
       dirtySymbols: new Set(),
       accountId: null,
       accountQuotes: new Map(),
+      areAccountQuotesLoaded: true,
       isAccountDirty: false,
       lastAccountPushMs: 0,
       isBuilding: false,
@@ -85,42 +92,60 @@ export class LiveHub {
     if (!watcher) return
     watcher.accountId = row?.id ?? null
     watcher.accountQuotes = new Map()
+    watcher.areAccountQuotesLoaded = true
     if (row?.externalId) {
       this.accountIdByExternal.set(row.externalId, row.id)
-      const own = this.ctx?.trading.simulated?.accountQuotes(row.externalId) ?? new Map()
-      for (const [symbol, quote] of own) {
-        watcher.accountQuotes.set(symbol, {
-          symbol,
-          bid: quote.bid,
-          ask: quote.ask,
-          tMs: Date.now(),
-        })
-        if (watcher.symbols.has(symbol)) watcher.dirtySymbols.add(symbol)
-      }
+      watcher.areAccountQuotesLoaded = false
+      void this.loadAccountQuotes(watcher, row.id, row.externalId)
     }
     watcher.isAccountDirty = row !== null
     watcher.lastAccountPushMs = 0
   }
 
+  /** The prices only this account trades at (if any), as the platform holds them now. */
+  private async loadAccountQuotes(watcher: Watcher, accountId: string, externalId: string) {
+    try {
+      const platform = this.ctx?.trading.platform
+      if (!platform) return
+      for (const quote of await platform.listQuotes({ externalId })) {
+        // a newer quote of the account may have come in while this was read
+        if (quote.externalId === null || watcher.accountId !== accountId) continue
+        if (watcher.accountQuotes.has(quote.symbol)) continue
+        // still this account's price now: stamped now, so a client holding a newer market quote
+        // of the symbol (from GET /api/market/quotes) takes it
+        const nowMs = this.ctx?.clock.now().getTime() ?? Date.now()
+        watcher.accountQuotes.set(quote.symbol, { ...quote, tMs: Math.max(quote.tMs, nowMs) })
+        if (watcher.symbols.has(quote.symbol)) watcher.dirtySymbols.add(quote.symbol)
+      }
+    } catch (error) {
+      this.ctx?.logger.warn({ err: error, accountId }, 'stream: account quotes failed')
+    } finally {
+      if (watcher.accountId === accountId) watcher.areAccountQuotesLoaded = true
+    }
+  }
+
   // ---- what happens -----------------------------------------------------------------------------
 
-  onTick(tick: Tick): void {
-    this.latest.set(tick.symbol, tick)
+  onQuote(quote: PlatformQuote): void {
+    if (quote.externalId === null) {
+      this.latest.set(quote.symbol, quote)
+      for (const watcher of this.watchers.values()) {
+        if (watcher.symbols.has(quote.symbol)) watcher.dirtySymbols.add(quote.symbol)
+      }
+      return
+    }
+    const accountId = this.accountIdByExternal.get(quote.externalId)
+    if (accountId === undefined) return
     for (const watcher of this.watchers.values()) {
-      if (watcher.symbols.has(tick.symbol)) watcher.dirtySymbols.add(tick.symbol)
+      if (watcher.accountId !== accountId) continue
+      watcher.accountQuotes.set(quote.symbol, quote)
+      if (watcher.symbols.has(quote.symbol)) watcher.dirtySymbols.add(quote.symbol)
     }
   }
 
   onAccountEvent(externalId: string, event: AccountEvent): void {
     const accountId = this.accountIdByExternal.get(externalId)
     if (accountId === undefined) return
-    if (event.type === 'account-quote') {
-      for (const watcher of this.watchers.values()) {
-        if (watcher.accountId !== accountId) continue
-        watcher.accountQuotes.set(event.symbol, { ...event, tMs: event.tMs })
-        if (watcher.symbols.has(event.symbol)) watcher.dirtySymbols.add(event.symbol)
-      }
-    }
     this.accountChanged(accountId)
     const message = eventMessage(event)
     if (message) this.accountEvent(accountId, message.kind, message.text)
@@ -168,7 +193,7 @@ export class LiveHub {
   private pump(): void {
     const nowMs = Date.now()
     for (const watcher of this.watchers.values()) {
-      if (watcher.dirtySymbols.size > 0) {
+      if (watcher.dirtySymbols.size > 0 && watcher.areAccountQuotesLoaded) {
         const quotes: QuoteDto[] = []
         for (const symbol of watcher.dirtySymbols) {
           const tick = watcher.accountQuotes.get(symbol) ?? this.latest.get(symbol)

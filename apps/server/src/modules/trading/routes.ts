@@ -3,9 +3,13 @@ import {
   accountStateSchema,
   barsQuerySchema,
   barsResponseSchema,
+  changeLeverageResponseSchema,
+  changeLeverageSchema,
   changeTradingPasswordSchema,
   closeAllResponseSchema,
   closePositionSchema,
+  dealsQuerySchema,
+  dealsResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
   messages,
@@ -22,9 +26,14 @@ import {
   tradingAccountSchema,
   tradingAccountsResponseSchema,
   type ClosedTradeDto,
+  type DealDto,
 } from '@tp/api'
 import {
-  instruments,
+  getPlanPolicy,
+  instrumentSymbolSchema,
+  tradingIssue,
+  tradingMessages,
+  type PlanKey,
   isMarketOpen,
   nextMarketClose,
   nextMarketOpen,
@@ -35,7 +44,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
 import { tradingAccounts } from '../../db/schema'
-import type { PlatformClosedTrade } from '../../integrations/trading-platform/trading-platform'
+import type {
+  PlatformClosedTrade,
+  PlatformDeal,
+} from '../../integrations/trading-platform/trading-platform'
 import { authenticate, callerOf } from '../../lib/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
@@ -69,9 +81,34 @@ export function toClosedTradeDto(trade: PlatformClosedTrade): ClosedTradeDto {
   }
 }
 
+export function toDealDto(deal: PlatformDeal): DealDto {
+  return {
+    id: deal.id,
+    entry: deal.entry,
+    positionId: deal.positionId,
+    symbol: deal.symbol as InstrumentSymbol | null,
+    type: deal.type,
+    volume: deal.volume,
+    price: deal.price,
+    time: new Date(deal.timeMs).toISOString(),
+    profit: deal.profit,
+    swap: deal.swap,
+    commission: deal.commission,
+    reason: deal.reason,
+  }
+}
+
 export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['market']
+    const platform = ctx.trading.platform
+    /** the platform's symbols the terminal knows (the instrument catalogue of @tp/domain) */
+    const knownSymbols = async () =>
+      (await platform.listSymbols()).flatMap(({ symbol }) => {
+        const known = instrumentSymbolSchema.safeParse(symbol)
+        return known.success ? [known.data] : []
+      })
+
     app.get(
       '/market/quotes',
       {
@@ -83,23 +120,22 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async () => {
         const nowMs = ctx.clock.now().getTime()
-        const market = ctx.trading.simulated?.market
+        const symbols = await knownSymbols()
+        const quotes = await platform.listQuotes({ symbols })
         return {
-          quotes: instruments.flatMap((instrument) => {
-            const tick = market?.quotes().get(instrument.symbol)
-            return tick
-              ? [{ symbol: instrument.symbol, bid: tick.bid, ask: tick.ask, t: tick.tMs }]
-              : []
-          }),
-          markets: instruments.map((instrument) => {
-            const isOpen = isMarketOpen(instrument.symbol, nowMs)
-            const nextClose = isOpen ? nextMarketClose(instrument.symbol, nowMs) : null
+          quotes: quotes.map((quote) => ({
+            symbol: quote.symbol as InstrumentSymbol,
+            bid: quote.bid,
+            ask: quote.ask,
+            t: quote.tMs,
+          })),
+          markets: symbols.map((symbol) => {
+            const isOpen = isMarketOpen(symbol, nowMs)
+            const nextClose = isOpen ? nextMarketClose(symbol, nowMs) : null
             return {
-              symbol: instrument.symbol,
+              symbol,
               isOpen,
-              nextOpenAt: isOpen
-                ? null
-                : new Date(nextMarketOpen(instrument.symbol, nowMs)).toISOString(),
+              nextOpenAt: isOpen ? null : new Date(nextMarketOpen(symbol, nowMs)).toISOString(),
               nextCloseAt: nextClose === null ? null : new Date(nextClose).toISOString(),
             }
           }),
@@ -119,9 +155,12 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { symbol, timeframe, limit, before } = request.query
-        const market = ctx.trading.simulated?.market
-        const beforeMs = before ?? ctx.clock.now().getTime() + 60_000
-        const bars = market ? await market.bars(symbol, timeframe, beforeMs, limit) : []
+        const bars = await platform.getBars({
+          symbol,
+          timeframe,
+          limit,
+          beforeMs: before ?? ctx.clock.now().getTime() + 60_000,
+        })
         return {
           symbol,
           timeframe,
@@ -229,6 +268,73 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...(before && beforeId ? { beforeId } : {}),
         })
         return { trades: page.trades.map(toClosedTradeDto), hasMore: page.hasMore }
+      },
+    )
+
+    app.get(
+      '/trading/accounts/:accountId/deals',
+      {
+        schema: {
+          tags,
+          summary: 'Every deal (opening, closing, balance) in a time range, oldest first',
+          security: bearerAuth,
+          params: accountParamsSchema,
+          querystring: dealsQuerySchema,
+          response: { 200: dealsResponseSchema, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => {
+        const row = await findAccountFor(ctx, callerOf(request), request.params.accountId)
+        if (!row.externalId) return { deals: [], hasMore: false }
+        const { from, to, offset, limit } = request.query
+        const page = await platform.listDeals(row.externalId, {
+          fromMs: from ? Date.parse(from) : 0,
+          toMs: to ? Date.parse(to) : ctx.clock.now().getTime() + 1,
+          offset,
+          limit,
+        })
+        return { deals: page.deals.map(toDealDto), hasMore: page.hasMore }
+      },
+    )
+
+    app.post(
+      '/trading/accounts/:accountId/leverage',
+      {
+        schema: {
+          tags,
+          summary:
+            "Changes the account's leverage (1:1 up to the plan's maximum) while nothing is open",
+          security: bearerAuth,
+          params: accountParamsSchema,
+          body: changeLeverageSchema,
+          response: {
+            200: changeLeverageResponseSchema,
+            ...errorResponses(401, 403, 404, 409, 422),
+          },
+        },
+      },
+      async (request) => {
+        const row = await findAccountFor(ctx, callerOf(request), request.params.accountId)
+        if (row.userId !== callerOf(request).userId) throw new AppError('FORBIDDEN')
+        const externalId = assertTradable(row)
+        const { leverage } = request.body
+        const { max } = getPlanPolicy(row.planKey as PlanKey, row.rulebookVersion).leverage
+        if (leverage > max) {
+          throw tradingRejected([
+            tradingIssue('leverage', 'leverage', tradingMessages.leverageAboveMaximum(max)),
+          ])
+        }
+        valueOf(await platform.setLeverage(externalId, leverage))
+        const [updated] = await ctx.db
+          .update(tradingAccounts)
+          .set({ leverage })
+          .where(eq(tradingAccounts.id, row.id))
+          .returning()
+        ctx.logger.info({ accountId: row.id, leverage }, 'trading account leverage changed')
+        return {
+          account: toTradingAccountDto(ctx, updated!),
+          message: tradingMessages.leverageChanged(leverage),
+        }
       },
     )
 

@@ -30,6 +30,7 @@ import {
   type Quote,
   type QuoteBook,
   type Side,
+  type Tick,
   type TradingIssue,
 } from '@tp/domain'
 import type {
@@ -88,14 +89,14 @@ export interface SimAccount {
   readonly id: string
   readonly login: string
   readonly server: string
-  readonly leverage: number
+  leverage: number
   readonly limits: AccountLimits
   balance: number
   isTradingEnabled: boolean
   readonly positions: Map<string, SimPosition>
   readonly orders: Map<string, SimOrder>
   /** quotes a scenario script sets for this account alone (the script is its market) */
-  overrides: Map<string, Quote> | null
+  overrides: Map<string, Tick> | null
   isMarginCall: boolean
   lastEmittedBalance: number
   lastEmittedEquity: number
@@ -131,6 +132,7 @@ export interface SimDeal {
 
 export type SimWrite =
   | { kind: 'account'; balance: number; isTradingEnabled: boolean }
+  | { kind: 'leverage'; leverage: number }
   | { kind: 'position'; position: SimPosition }
   | { kind: 'position-deleted'; id: string }
   | { kind: 'order'; order: SimOrder }
@@ -223,14 +225,7 @@ export class SimEngine {
   /** A scenario's quote for this account alone; it stays until cleared. */
   setOverride(account: SimAccount, symbol: string, quote: Quote, tMs: number): void {
     account.overrides ??= new Map()
-    account.overrides.set(symbol, quote)
-    this.options.emit(account.id, {
-      type: 'account-quote',
-      tMs,
-      symbol,
-      bid: quote.bid,
-      ask: quote.ask,
-    })
+    account.overrides.set(symbol, { symbol, bid: quote.bid, ask: quote.ask, tMs })
     this.processAccountTick(account, symbol, tMs)
   }
 
@@ -461,6 +456,27 @@ export class SimEngine {
     })
   }
 
+  /**
+   * The account's leverage 1:N from now on. Only without positions and pending orders: their
+   * margin was taken at the old leverage (MT5 would recompute it; a trader would be surprised).
+   */
+  setLeverage(account: SimAccount, leverage: number): TradeResult<PlatformAccountInfo> {
+    if (!Number.isSafeInteger(leverage) || leverage < 1) {
+      throw new RangeError(`leverage is a whole number 1:N, got ${leverage}`)
+    }
+    if (!account.isTradingEnabled) return refused(disabledIssue())
+    if (account.positions.size > 0 || account.orders.size > 0) {
+      return refused(tradingIssue('leverage', 'account', tradingMessages.leverageWithOpenTrades))
+    }
+    if (account.leverage !== leverage) {
+      account.leverage = leverage
+      account.marginCache = null
+      this.options.persist(account.id, [{ kind: 'leverage', leverage }])
+      this.options.emit(account.id, { type: 'leverage-changed', tMs: this.options.now(), leverage })
+    }
+    return found(this.info(account))
+  }
+
   setTradingEnabled(account: SimAccount, isEnabled: boolean): void {
     if (account.isTradingEnabled === isEnabled) return
     account.isTradingEnabled = isEnabled
@@ -498,11 +514,12 @@ export class SimEngine {
         ? { bid: trade.closePrice, ask: trade.closePrice + spread }
         : { bid: trade.closePrice - spread, ask: trade.closePrice }
     const saved = account.overrides
-    const book = (quote: Quote) => {
-      account.overrides = new Map([...(saved ?? []), [trade.symbol, quote]])
+    const book = (quote: Quote, tMs: number) => {
+      const tick: Tick = { symbol: trade.symbol, bid: quote.bid, ask: quote.ask, tMs }
+      account.overrides = new Map([...(saved ?? []), [trade.symbol, tick]])
     }
     try {
-      book(openQuote)
+      book(openQuote, trade.openTimeMs)
       const opened = this.open(account, {
         id: this.options.nextTicket(),
         symbol: trade.symbol,
@@ -517,7 +534,7 @@ export class SimEngine {
       if (!opened.ok) throw new Error(opened.issues.map((issue) => issue.message).join(' '))
       const openedDto = this.positionDto(account, opened.value, this.bookOf(account))
       this.emitEquity(account, trade.openTimeMs)
-      book(closeQuote)
+      book(closeQuote, trade.closeTimeMs)
       const { trade: closed, totals } = this.close(
         account,
         opened.value,
@@ -535,23 +552,40 @@ export class SimEngine {
 
   // ---- internals ------------------------------------------------------------------------------
 
+  /**
+   * One tick for one account. The account is first marked to the tick with everything still
+   * open (the equity event), and only then does the tick act: pending orders, stops, stop-out.
+   * So a listener (the live risk monitor) sees the equity a price reached with the positions
+   * that made it, even when the same tick goes on to close them (a gap through a stop loss or
+   * the stop-out level), and what it does about it (a breach closes everything) comes first.
+   */
   private processAccountTick(account: SimAccount, symbol: string, tMs: number): void {
     if (account.marginSymbols?.has(symbol)) account.marginCache = null
     const book = this.bookOf(account)
     const quote = book.get(symbol)
     if (quote === undefined) return
+    const marked = this.figures(account)
+    this.emitIfMoved(account, marked, tMs)
+    let isChanged = false
     for (const order of [...account.orders.values()]) {
       if (order.symbol === symbol && isPendingOrderTriggered(order.type, order.price, quote)) {
         this.fill(account, order, tMs)
+        isChanged = true
       }
     }
     for (const position of [...account.positions.values()]) {
       if (position.symbol !== symbol) continue
       if (position.stopLoss === null && position.takeProfit === null) continue
       const trigger = stopTriggeredAt(position.side, position, quote)
-      if (trigger !== null) this.close(account, position, position.volume, trigger, tMs)
+      if (trigger !== null) {
+        this.close(account, position, position.volume, trigger, tMs)
+        isChanged = true
+      }
     }
-    this.afterChange(account, tMs)
+    // a listener may have acted on the mark (closed everything): afterChange reads the books again
+    if (isChanged || marked.isStopOut || marked.isMarginCall !== account.isMarginCall) {
+      this.afterChange(account, tMs)
+    }
   }
 
   private fill(account: SimAccount, order: SimOrder, tMs: number): void {
@@ -768,6 +802,12 @@ export class SimEngine {
   private afterChange(account: SimAccount, tMs: number): void {
     let figures = this.figures(account)
     if (figures.isStopOut) {
+      // the equity that reached the stop-out level, with the positions that made it, goes out
+      // before any of them is closed; a listener may close them itself (a breach): read again
+      this.emitIfMoved(account, figures, tMs)
+      figures = this.figures(account)
+    }
+    if (figures.isStopOut) {
       const plan = planStopOut(
         {
           balance: account.balance,
@@ -798,19 +838,25 @@ export class SimEngine {
       })
     }
     account.isMarginCall = figures.isMarginCall
+    this.emitIfMoved(account, figures, tMs)
+  }
+
+  /** The equity event, when balance or equity differ from the last one sent. */
+  private emitIfMoved(account: SimAccount, figures: LiveAccountFigures, tMs: number): void {
     if (
-      figures.balance !== account.lastEmittedBalance ||
-      figures.equity !== account.lastEmittedEquity
+      figures.balance === account.lastEmittedBalance &&
+      figures.equity === account.lastEmittedEquity
     ) {
-      account.lastEmittedBalance = figures.balance
-      account.lastEmittedEquity = figures.equity
-      this.options.emit(account.id, {
-        type: 'equity',
-        tMs,
-        balance: figures.balance,
-        equity: figures.equity,
-      })
+      return
     }
+    account.lastEmittedBalance = figures.balance
+    account.lastEmittedEquity = figures.equity
+    this.options.emit(account.id, {
+      type: 'equity',
+      tMs,
+      balance: figures.balance,
+      equity: figures.equity,
+    })
   }
 
   /** The equity event now, whether or not it changed (scenario histories mark each step). */

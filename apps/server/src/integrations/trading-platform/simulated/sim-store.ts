@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { PendingOrderType, Side } from '@tp/domain'
 import type { Database } from '../../../db/client'
 import {
@@ -7,9 +7,10 @@ import {
   simOrders,
   simPositions,
   type SimAccountRow,
+  type SimDealRow,
 } from '../../../db/schema'
 import type { Logger } from '../../../lib/logger'
-import type { CloseReason, PlatformClosedTrade } from '../trading-platform'
+import type { CloseReason, PlatformClosedTrade, PlatformDeal } from '../trading-platform'
 import type { SimAccount, SimOrder, SimPosition, SimWrite } from './sim-engine'
 
 // The simulated server's books in the database. The engine changes its memory synchronously and
@@ -135,6 +136,12 @@ export class SimStore {
               .set({ balance: write.balance, isTradingEnabled: write.isTradingEnabled })
               .where(eq(simAccounts.id, accountId))
             break
+          case 'leverage':
+            await tx
+              .update(simAccounts)
+              .set({ leverage: write.leverage })
+              .where(eq(simAccounts.id, accountId))
+            break
           case 'position': {
             const values = positionValues(accountId, write.position)
             await tx
@@ -229,6 +236,31 @@ export class SimStore {
     }
   }
 
+  /** Every deal in [fromMs, toMs), oldest first (time, then ticket), a page at a time. */
+  async deals(
+    accountId: string,
+    options: { fromMs: number; toMs: number; offset: number; limit: number },
+  ): Promise<{ deals: PlatformDeal[]; hasMore: boolean }> {
+    await this.chains.get(accountId)
+    const rows = await this.db
+      .select()
+      .from(simDeals)
+      .where(
+        and(
+          eq(simDeals.accountId, accountId),
+          gte(simDeals.timeMs, options.fromMs),
+          lt(simDeals.timeMs, options.toMs),
+        ),
+      )
+      .orderBy(asc(simDeals.timeMs), asc(simDeals.id))
+      .offset(options.offset)
+      .limit(options.limit + 1)
+    return {
+      deals: rows.slice(0, options.limit).map(toPlatformDeal),
+      hasMore: rows.length > options.limit,
+    }
+  }
+
   async findByRequestId(requestId: string): Promise<SimAccountRow | undefined> {
     const [row] = await this.db
       .select()
@@ -283,6 +315,33 @@ export function toAccount(row: SimAccountRow): SimAccount {
     lastEmittedBalance: row.balance,
     lastEmittedEquity: row.balance,
     dependencies: new Set(),
+  }
+}
+
+/** A stored deal as the platform reports it: the deal's own direction, as MetaTrader's. */
+function toPlatformDeal(row: SimDealRow): PlatformDeal {
+  const side = row.side as Side | null
+  const type: PlatformDeal['type'] =
+    row.entry === 'balance' || side === null
+      ? 'balance'
+      : row.entry === 'in'
+        ? side
+        : side === 'buy'
+          ? 'sell'
+          : 'buy'
+  return {
+    id: String(row.id),
+    entry: row.entry as PlatformDeal['entry'],
+    positionId: row.positionId === null ? null : String(row.positionId),
+    symbol: row.symbol,
+    type,
+    volume: row.volume,
+    price: row.price,
+    timeMs: row.timeMs,
+    profit: row.profit,
+    swap: row.swap,
+    commission: row.commission,
+    reason: row.reason as PlatformDeal['reason'],
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { rolloversBetween, type Quote, type Tick } from '@tp/domain'
+import { instruments, rolloversBetween, type Quote, type Tick, type Timeframe } from '@tp/domain'
 import type { Database } from '../../../db/client'
 import type { Clock } from '../../../lib/clock'
 import type { Logger } from '../../../lib/logger'
@@ -11,6 +11,10 @@ import {
   type CreateAccountInput,
   type CreatedAccount,
   type PlaceOrderRequest,
+  type PlatformBar,
+  type PlatformQuote,
+  type PlatformSymbolSpec,
+  type QuoteListener,
   type TradingPlatform,
 } from '../trading-platform'
 import { MarketFeed, type MarketFeedMode } from './market-feed'
@@ -20,7 +24,9 @@ import { SimStore, toAccount } from './sim-store'
 // The built-in simulated trading server: the default trading platform (decisions.md). One
 // process holds its books in memory (SimEngine), keeps them in the database (SimStore) and prices
 // them with the simulated market (MarketFeed). Accounts have a login, passwords and a server name
-// like a MetaTrader account, and every screen labels them simulated.
+// like a MetaTrader account, and every screen labels them simulated. Its market data is the
+// market feed's: one market for every account, except the symbols a scenario script sets for one
+// account (its own quotes, streamed with that account's id).
 
 export interface SimulatedPlatformOptions {
   db: Database
@@ -53,7 +59,7 @@ export class SimulatedPlatform implements TradingPlatform {
   readonly market: MarketFeed
   private readonly store: SimStore
   private readonly listeners = new Set<AccountEventListener>()
-  private readonly tickListeners = new Set<(tick: Tick) => void>()
+  private readonly quoteListeners = new Set<QuoteListener>()
   /** scripted paths playing, by account */
   private readonly paths = new Map<string, NodeJS.Timeout[]>()
 
@@ -82,7 +88,7 @@ export class SimulatedPlatform implements TradingPlatform {
       mode: options.feedMode,
       onTick: (tick) => {
         this.engine.onTick(tick.symbol, tick, tick.tMs)
-        for (const listener of this.tickListeners) listener(tick)
+        this.emitQuote(tick, null)
       },
       onRollover: (rolloverMs, tMs) => this.engine.applyRollover(rolloverMs, tMs),
       rolloversBetween,
@@ -194,12 +200,6 @@ export class SimulatedPlatform implements TradingPlatform {
     return this.store.closedTrades(externalId, options)
   }
 
-  /** Every market tick, after the books moved with it. */
-  onTick(listener: (tick: Tick) => void): () => void {
-    this.tickListeners.add(listener)
-    return () => this.tickListeners.delete(listener)
-  }
-
   subscribe(listener: AccountEventListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -221,6 +221,89 @@ export class SimulatedPlatform implements TradingPlatform {
     this.account(externalId)
     await this.store.setPasswordHash(externalId, kind, await hashPassword(password))
   }
+
+  async setLeverage(externalId: string, leverage: number) {
+    return this.engine.setLeverage(this.account(externalId), leverage)
+  }
+
+  async listDeals(
+    externalId: string,
+    options: { fromMs: number; toMs: number; offset: number; limit: number },
+  ) {
+    this.account(externalId)
+    return this.store.deals(externalId, options)
+  }
+
+  // ---- market data ----------------------------------------------------------------------------
+
+  async listSymbols(): Promise<PlatformSymbolSpec[]> {
+    return instruments.map((instrument) => ({
+      symbol: instrument.symbol,
+      description: instrument.description,
+      assetClass: instrument.assetClass,
+      baseCurrency: instrument.baseCurrency,
+      profitCurrency: instrument.profitCurrency,
+      digits: instrument.digits,
+      contractSize: instrument.contractSize,
+      minVolume: instrument.volumeMin,
+      maxVolume: instrument.volumeMax,
+      volumeStep: instrument.volumeStep,
+      stopsLevel: instrument.stopsLevelPoints,
+    }))
+  }
+
+  async getQuote(symbol: string, options: { externalId?: string } = {}) {
+    return this.quoteOf(symbol, options.externalId)
+  }
+
+  async listQuotes(options: { symbols?: readonly string[]; externalId?: string } = {}) {
+    const symbols = options.symbols ?? instruments.map((instrument) => instrument.symbol)
+    return symbols.flatMap((symbol) => this.quoteOf(symbol, options.externalId) ?? [])
+  }
+
+  /** 1-minute bars of the market's bid, aggregated; a scenario's own quotes make no bars. */
+  async getBars(request: {
+    symbol: string
+    timeframe: Timeframe
+    beforeMs: number
+    limit: number
+    externalId?: string
+  }): Promise<PlatformBar[]> {
+    if (request.externalId !== undefined) this.account(request.externalId)
+    return this.market.bars(request.symbol, request.timeframe, request.beforeMs, request.limit)
+  }
+
+  subscribeQuotes(listener: QuoteListener): () => void {
+    this.quoteListeners.add(listener)
+    return () => this.quoteListeners.delete(listener)
+  }
+
+  private quoteOf(symbol: string, externalId: string | undefined): PlatformQuote | null {
+    const own =
+      externalId === undefined ? undefined : this.account(externalId).overrides?.get(symbol)
+    if (own) return { symbol, bid: own.bid, ask: own.ask, tMs: own.tMs, externalId: externalId! }
+    const tick = this.market.quotes().get(symbol)
+    return tick ? { symbol, bid: tick.bid, ask: tick.ask, tMs: tick.tMs, externalId: null } : null
+  }
+
+  private emitQuote(tick: Tick, externalId: string | null): void {
+    const quote: PlatformQuote = {
+      symbol: tick.symbol,
+      bid: tick.bid,
+      ask: tick.ask,
+      tMs: tick.tMs,
+      externalId,
+    }
+    for (const listener of this.quoteListeners) {
+      try {
+        listener(quote)
+      } catch (error) {
+        this.options.logger.error({ err: error, symbol: tick.symbol }, 'quote listener failed')
+      }
+    }
+  }
+
+  // ---- the trader's terminal -----------------------------------------------------------------
 
   async placeOrder(externalId: string, request: PlaceOrderRequest) {
     return this.engine.placeOrder(this.account(externalId), request)
@@ -263,7 +346,9 @@ export class SimulatedPlatform implements TradingPlatform {
 
   /** Sets this account's quote of a symbol (its own market) and applies it as a tick. */
   applyAccountQuote(externalId: string, symbol: string, quote: Quote, tMs: number): void {
-    this.engine.setOverride(this.account(externalId), symbol, quote, tMs)
+    const account = this.account(externalId)
+    this.emitQuote({ symbol, bid: quote.bid, ask: quote.ask, tMs }, externalId)
+    this.engine.setOverride(account, symbol, quote, tMs)
   }
 
   clearAccountQuotes(externalId: string): void {
@@ -304,11 +389,6 @@ export class SimulatedPlatform implements TradingPlatform {
   /** A trade at past moments, booked like a live one (scenario histories). */
   bookPastTrade(externalId: string, trade: Parameters<SimEngine['bookPastTrade']>[1]) {
     return this.engine.bookPastTrade(this.account(externalId), trade)
-  }
-
-  /** The quotes this account alone sees (scenario scripts), by symbol. */
-  accountQuotes(externalId: string): ReadonlyMap<string, Quote> {
-    return this.engine.account(externalId)?.overrides ?? new Map()
   }
 
   /** A tick of the whole market (tests in manual mode). */

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import type { StreamStatus } from '../hooks/use-trading-stream'
 import { accountStatusLabels } from '../utils/account'
+import { LeverageSelect } from './leverage-select'
 import { money, percent, profitClass, signedMoney } from '../utils/format'
 
 const streamLabels: Record<StreamStatus, string> = {
@@ -42,8 +43,9 @@ export function AccountBar({
         <Badge variant="warning">{account.platformLabel}</Badge>
         <span className="font-semibold">#{account.login}</span>
         <span className="text-muted-foreground">
-          {stageLabels[account.stage]} · ${account.sizeK}K · 1:{account.leverage}
+          {stageLabels[account.stage]} · ${account.sizeK}K
         </span>
+        <LeverageSelect account={account} />
         <Badge
           variant={
             account.status === 'failed'

@@ -28,6 +28,7 @@ const reasonLabels: Record<ClosedTradeDto['reason'], string> = {
   breach: 'Breach',
   pass: 'Passed',
   weekend: 'Weekend close',
+  inactivity: 'Suspended (inactivity)',
 }
 
 const columns = [
