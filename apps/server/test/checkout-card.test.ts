@@ -249,4 +249,38 @@ describe('paying by card', () => {
     )
     expect([404, 409]).toContain(again.status)
   })
+  it('answers spec 7 create with the account the order bought: 409 unpaid, 202 on its way, 200 there', async () => {
+    const user = await buyer()
+    const order = await orderFor(user)
+    const id = await paypalOrder(user, { orderId: order.id })
+    const create = (token = user.token) =>
+      app.post<{ orderId: string; status: string; account: TradingAccountDto | null }>(
+        `/api/payment/orders/${id}/create`,
+        {},
+        { token },
+      )
+
+    const unpaid = await create()
+    expect(unpaid.status).toBe(409)
+    expect(unpaid.body).toMatchObject({ message: 'This order has not been paid yet.' })
+
+    // the buyer approved and PayPal captured, but our capture's answer never came back: create
+    // reads PayPal back and takes the payment
+    app.paypal.approve(id)
+    await app.ctx.payments.paypal!.captureOrder(id, { requestId: 'answer-lost' })
+    const onItsWay = await create()
+    expect(onItsWay.status).toBe(202)
+    expect(onItsWay.body).toMatchObject({ orderId: order.id, account: null })
+    expect(['paid', 'provisioning']).toContain(onItsWay.body.status)
+
+    await app.waitForJobs()
+    const there = await create()
+    expect(there.status).toBe(200)
+    expect(there.body).toMatchObject({ orderId: order.id, status: 'fulfilled' })
+    expect(there.body.account).toMatchObject({ stage: 'phase1', status: 'active', sizeK: 50 })
+    expect(await accountsOf(order.id)).toBe(1)
+
+    const stranger = await buyer()
+    expect((await create(stranger.token)).status).toBe(404)
+  })
 })

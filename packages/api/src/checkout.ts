@@ -7,6 +7,7 @@ import {
 } from '@tp/domain'
 import { z } from 'zod'
 import { emailSchema } from './auth'
+import { tradingAccountSchema } from './trading'
 
 // Checkout: prices, orders, card (PayPal) and crypto (OxaPay) payments, and the billing list.
 // The server prices every order itself from the plan table (@tp/domain quoteOrder); an amount
@@ -258,6 +259,17 @@ export const paypalCaptureResponseSchema = z.object({
   payer: z.object({ name: z.object({ given_name: z.string(), surname: z.string() }) }),
 })
 
+// POST /api/payment/orders/:orderID/create (bearer) -> the account a paid PayPal order bought:
+// 200 { orderId, status: 'fulfilled', account } once it exists; 202 { ..., account: null } while
+// it is being created (the browser asks again, up to 3 attempts: spec 7); 409 ORDER_NOT_PAYABLE
+// when PayPal has not been paid for it.
+export const paypalFulfilmentResponseSchema = z.object({
+  orderId: z.uuid(),
+  status: orderStatusSchema,
+  account: tradingAccountSchema.nullable(),
+})
+export type PayPalFulfilment = z.infer<typeof paypalFulfilmentResponseSchema>
+
 // ---- crypto: OxaPay (spec 2.7, 4, 7, 9.4) ----------------------------------------------------
 
 // POST /api/payment/white-label/create {orderId | amount, email, platform, balance, challenge,
@@ -385,6 +397,7 @@ export const checkoutMessages = {
   somethingWrong: 'Something wrong!',
   paymentUnavailable: 'This payment method is not available right now. Please try again later.',
   orderNotPayable: 'This order can no longer be paid.',
+  orderNotPaid: 'This order has not been paid yet.',
   underReview:
     'Your payment needs a manual check (it arrived late or incomplete). Our team will contact you shortly.',
 } as const

@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm'
 import { checkoutMessages } from '@tp/api'
 import { challengeTypeLabels } from '@tp/domain'
 import type { AppContext } from '../../context'
-import { orders, payments, type OrderRow, type PaymentRow } from '../../db/schema'
+import {
+  orders,
+  payments,
+  tradingAccounts,
+  type OrderRow,
+  type PaymentRow,
+  type TradingAccountRow,
+} from '../../db/schema'
 import {
   isPayPalOrderPaid,
   PayPalDeclined,
@@ -13,7 +20,7 @@ import {
 } from '../../integrations/paypal/paypal'
 import type { Caller } from '../../lib/authenticate'
 import { AppError } from '../../lib/errors'
-import { confirmOrderPaid } from '../orders/confirm-payment'
+import { confirmOrderPaid, fulfilOrderJob } from '../orders/confirm-payment'
 import { moveOrder, type OrderEventSource } from '../orders/order-status'
 import { orderNumber } from '../orders/order-dto'
 import { payableOrder, type PaymentTarget } from './payable-order'
@@ -181,4 +188,56 @@ export async function capturePayPalPayment(ctx: AppContext, caller: Caller, refe
   await applyPayPalOrder(ctx, payment, order, result, 'capture')
   const [updated] = await ctx.db.select().from(orders).where(eq(orders.id, order.id))
   return { paypalOrder: result, order: updated! }
+}
+
+/** Paid, and the account is on its way or there: spec 7's `payment/orders/{orderID}/create`. */
+const paidStatuses: readonly OrderRow['status'][] = ['paid', 'provisioning', 'fulfilled']
+
+/**
+ * The account a PayPal order bought (spec 7's `create` row, which the card screen calls after the
+ * capture). It never creates anything itself: an order PayPal has not marked paid is read back
+ * first, and a paid order whose fulfilment stalled is queued again (fulfilment is idempotent).
+ */
+export async function paypalFulfilment(
+  ctx: AppContext,
+  caller: Caller,
+  reference: string,
+): Promise<{ order: OrderRow; account: TradingAccountRow | null }> {
+  const found = await paymentOf(ctx, reference)
+  if (!found || found.order.userId !== caller.userId) {
+    throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
+  }
+  let order = found.order
+  if (order.status === 'pending') {
+    const paypal = paypalOf(ctx)
+    let current: PayPalOrder
+    try {
+      current = await paypal.getOrder(reference)
+    } catch (error) {
+      if (error instanceof PayPalError) throw new AppError('PAYMENT_UNAVAILABLE', { cause: error })
+      throw error
+    }
+    await applyPayPalOrder(ctx, found.payment, order, current, 'poll')
+    const [reread] = await ctx.db.select().from(orders).where(eq(orders.id, order.id))
+    order = reread ?? order
+  }
+  if (!paidStatuses.includes(order.status)) {
+    throw new AppError('ORDER_NOT_PAYABLE', {
+      message:
+        order.status === 'pending'
+          ? checkoutMessages.orderNotPaid
+          : checkoutMessages.orderNotPayable,
+    })
+  }
+  if (order.status !== 'fulfilled') {
+    const stalledSince = ctx.clock.now().getTime() - 30_000
+    if (order.updatedAt.getTime() < stalledSince) {
+      await ctx.jobs.enqueue(fulfilOrderJob, { orderId: order.id })
+    }
+    return { order, account: null }
+  }
+  const [account] = order.accountId
+    ? await ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, order.accountId))
+    : []
+  return { order, account: account ?? null }
 }

@@ -10,6 +10,7 @@ import {
   paypalCaptureResponseSchema,
   paypalCreateResponseSchema,
   paypalErrorSchema,
+  paypalFulfilmentResponseSchema,
   paypalOrderParamsSchema,
   type paymentHistoryStatuses,
 } from '@tp/api'
@@ -30,7 +31,13 @@ import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { resolveTargetUser } from '../users/resolve-target-user'
 import { listPaymentRecords } from './billing'
 import { createCryptoPayment, reconcileOxaPay } from './crypto-checkout'
-import { capturePayPalPayment, createPayPalPayment, PayPalRefusal } from './paypal-checkout'
+import { toTradingAccountDto } from '../accounts/account-dto'
+import {
+  capturePayPalPayment,
+  createPayPalPayment,
+  PayPalRefusal,
+  paypalFulfilment,
+} from './paypal-checkout'
 import { reconcilePaymentJob } from './reconcile-payment'
 
 // Spec 7's payment rows, plus the providers' notifications. Every call that pays something
@@ -151,6 +158,36 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             return reply.status(error.status as 422).send(error.body)
           throw error
         }
+      },
+    )
+
+    app.post(
+      '/payment/orders/:orderID/create',
+      {
+        schema: {
+          tags,
+          summary:
+            'The account a paid PayPal order bought: 200 once it exists, 202 while it is being created',
+          security: bearerAuth,
+          params: paypalOrderParamsSchema,
+          response: {
+            200: paypalFulfilmentResponseSchema,
+            202: paypalFulfilmentResponseSchema,
+            ...errorResponses(401, 404, 409, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { order, account } = await paypalFulfilment(
+          ctx,
+          callerOf(request),
+          request.params.orderID,
+        )
+        return reply.status(account ? 200 : 202).send({
+          orderId: order.id,
+          status: order.status,
+          account: account ? toTradingAccountDto(ctx, account) : null,
+        })
       },
     )
 

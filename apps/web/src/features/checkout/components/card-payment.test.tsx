@@ -141,6 +141,8 @@ describe('card payment screen (spec 2.8)', () => {
   it('onApprove captures, thanks the payer and opens the dashboard with the spec 2.8 message', async () => {
     const { app, api, props } = await openCardScreen({
       [`POST /api/payment/orders/${paypalId}/capture`]: () => json(200, captured),
+      [`POST /api/payment/orders/${paypalId}/create`]: () =>
+        json(202, { orderId, status: 'provisioning', account: null }),
     })
     const restart = vi.fn(async () => {})
 
@@ -154,6 +156,8 @@ describe('card payment screen (spec 2.8)', () => {
     await waitFor(() => expect(app.location()).toBe('/user/dashboard'))
     expect(await screen.findByText(checkoutMessages.cardSuccessRedirect)).toBeInTheDocument()
     expect(api.callsTo(`POST /api/payment/orders/${paypalId}/capture`)).toHaveLength(1)
+    // then asks for the account it bought (spec 7's create row)
+    expect(api.callsTo(`POST /api/payment/orders/${paypalId}/create`)).toHaveLength(1)
     expect(restart).not.toHaveBeenCalled()
   })
 

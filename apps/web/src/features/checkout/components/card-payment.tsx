@@ -19,6 +19,7 @@ import { tradingQueryKeys } from '@/features/trading-terminal/api/query-keys'
 import { paths } from '@/config/paths'
 import { capturePayPalOrder } from '../api/capture-paypal-order'
 import { createPayPalOrder } from '../api/create-paypal-order'
+import { getPayPalFulfilment } from '../api/get-paypal-fulfilment'
 import { isInstrumentDeclined, paypalErrorDetail } from '../api/paypal-request'
 import { checkoutQueryKeys } from '../api/query-keys'
 import { OrderSummaryCard } from './order-summary'
@@ -64,6 +65,9 @@ function PayPalCheckout({ order, config }: { order: OrderDto; config: PublicConf
       const capture = await capturePayPalOrder(data.orderID)
       const { given_name, surname } = capture.payer.name
       toast.success(checkoutMessages.paypalCompleted(`${given_name} ${surname}`.trim()))
+      // the account is on its way: ask for it (spec 7's create row); the dashboard shows it
+      // whenever it comes, so a failure here only ends the waiting
+      await getPayPalFulfilment(data.orderID).catch(() => null)
       void queryClient.invalidateQueries({ queryKey: checkoutQueryKeys.orders })
       void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.accounts })
       const state: DashboardNotice = { notice: checkoutMessages.cardSuccessRedirect }
