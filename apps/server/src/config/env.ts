@@ -141,7 +141,12 @@ export const envSchema = z
     /** how long a crypto payment session stays open (spec 2.7: 30 minutes) */
     OXAPAY_LIFETIME_MINUTES: z.coerce.number().int().min(15).max(2880).default(30),
     /** An order nobody pays within this many hours is expired (a late payment still finds it). */
-    ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+    ORDER_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
 
     /** Sign-in, sign-up and forgot-password attempts allowed per window, per IP and per email. */
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(15 * 60),
