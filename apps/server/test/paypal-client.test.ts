@@ -289,6 +289,62 @@ describe('create and capture', () => {
   })
 })
 
+describe('refunds', () => {
+  async function captured(client = clientFor()) {
+    const { id, paymentId } = await createOrder(client, { amountCents: 8900 })
+    fake.approve(id)
+    const order = await client.captureOrder(id, { requestId: `capture:${paymentId}:1` })
+    return { orderId: id, captureId: order.capture!.id, paymentId }
+  }
+
+  it('refunds a capture in full; the order then shows it REFUNDED', async () => {
+    const client = clientFor()
+    const { orderId, captureId } = await captured(client)
+    const calls = recorder()
+    const refund = await client.refundCapture(captureId, {
+      requestId: `refund:${orderId}`,
+      noteToPayer: 'Refunded on request',
+    })
+    expect(refund.status).toBe('COMPLETED')
+    expect(refund.id).toMatch(/^[A-Z0-9]{17}$/)
+    expect(calls.of('refund')).toMatchObject([
+      { path: `/v2/payments/captures/${captureId}/refund`, requestId: `refund:${orderId}` },
+    ])
+    expect((await client.getOrder(orderId)).capture?.status).toBe('REFUNDED')
+  })
+
+  it('repeats a refund with the same request id without refunding twice', async () => {
+    const client = clientFor()
+    const { orderId, captureId } = await captured(client)
+    const first = await client.refundCapture(captureId, { requestId: `refund:${orderId}` })
+    const second = await client.refundCapture(captureId, { requestId: `refund:${orderId}` })
+    expect(second).toEqual(first)
+  })
+
+  it('answers a capture refunded before (CAPTURE_FULLY_REFUNDED) as refunded', async () => {
+    const client = clientFor()
+    const { orderId, captureId } = await captured(client)
+    fake.refundFromDashboard(orderId)
+    const refund = await client.refundCapture(captureId, { requestId: `refund:${orderId}` })
+    expect(refund).toEqual({ id: null, status: 'COMPLETED' })
+  })
+
+  it('reads a capture back to its order (refund notices name captures)', async () => {
+    const client = clientFor()
+    const { orderId, captureId, paymentId } = await captured(client)
+    expect(await client.getCapture(captureId)).toMatchObject({
+      id: captureId,
+      status: 'COMPLETED',
+      orderId,
+      customId: paymentId,
+      amount: { cents: 8900 },
+    })
+    await expect(
+      client.refundCapture('NOSUCHCAPTURE0000', { requestId: 'x' }),
+    ).rejects.toMatchObject({ httpStatus: 404, issue: 'INVALID_RESOURCE_ID' })
+  })
+})
+
 describe('declines', () => {
   it('turns INSTRUMENT_DECLINED into PayPalDeclined, never retried; a new approval then captures', async () => {
     const client = clientFor()

@@ -105,6 +105,26 @@ describe('PayPal webhook self-verification', () => {
     expect(verification.event.id).toMatch(/^WH-/)
   })
 
+  it('reads a refund notice (PAYMENT.CAPTURE.REFUNDED): the refund and the capture it returns', async () => {
+    const { id, paymentId } = await capturedOrder()
+    const captureId = (await client.getOrder(id)).capture!.id
+    fake.refundFromDashboard(id)
+    const before = received.length
+    const result = await fake.sendWebhook(receiverUrl, 'PAYMENT.CAPTURE.REFUNDED', id)
+    expect(result.status).toBe(200)
+    const verification = received[before]!
+    if (!verification.isVerified) throw new Error(`refused: ${verification.reason}`)
+    expect(verification.event).toMatchObject({
+      eventType: 'PAYMENT.CAPTURE.REFUNDED',
+      resourceType: 'refund',
+      // a refund names no order: the capture does, once read back
+      orderId: null,
+      customId: paymentId,
+      capture: null,
+      refund: { status: 'COMPLETED', captureId },
+    })
+  })
+
   it('verifies CHECKOUT.ORDER.APPROVED and links it to our payment', async () => {
     const paymentId = `pay_${randomUUID()}`
     const { id } = await client.createOrder({

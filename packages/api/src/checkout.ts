@@ -356,6 +356,10 @@ export const reviewOrderSchema = z.object({
   note: z.string().max(500).optional(),
 })
 // POST /api/admin/orders/:orderId/retry (paid orders whose provisioning failed)
+// POST /api/admin/orders/:orderId/refund {note?} -> { ok: true }: a card payment goes back through
+// PayPal; a crypto one is sent back by hand and needs the note (its transaction); the accounts the
+// order bought are closed. Refused: 409 ORDER_NOT_REFUNDABLE, 422 (crypto without a note), 502.
+export const refundOrderSchema = z.object({ note: z.string().trim().max(500).optional() })
 
 export const couponSchema = z.object({
   id: z.uuid(),

@@ -72,6 +72,15 @@ export const messages = {
   generic: {
     somethingWrong: 'Something wrong!',
   },
+  orders: {
+    notRefundable: 'Only a paid order can be refunded.',
+    alreadyRefunded: 'This order was refunded already.',
+    refundWhileProvisioning:
+      'The account of this order is being created. Refund it once that is finished (a minute at most).',
+    cryptoRefundNoteRequired:
+      'OxaPay cannot send coins back: send the refund from the wallet, then note its transaction here.',
+    noCapture: 'PayPal holds no completed payment for this order.',
+  },
   trading: {
     ruleLabels: { dailyLoss: 'Daily Loss Limit', maxLoss: 'Max Drawdown' },
     accountNotFound: 'No such trading account.',
@@ -82,6 +91,7 @@ export const messages = {
     passed: 'Congratulations: you passed this phase. Your next account is being set up.',
     nextStageReady: (stageLabel: string) => `Your ${stageLabel} account is ready.`,
     suspended: 'This account was suspended after 30 days without a trade.',
+    closedRefund: 'This account was closed: the order that bought it was refunded.',
     marginCall: (level: string) => `Margin call: your margin level is ${level}.`,
     stopOut: (count: number) =>
       `Stop out: ${count} position${count === 1 ? ' was' : 's were'} closed to restore your margin.`,

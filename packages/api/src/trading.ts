@@ -33,9 +33,18 @@ export const tradingAccountStatuses = [
   'passed',
   'failed',
   'suspended',
+  'closed',
 ] as const
 export const tradingAccountStatusSchema = z.enum(tradingAccountStatuses)
 export type TradingAccountStatus = z.infer<typeof tradingAccountStatusSchema>
+export const tradingAccountStatusLabels: Readonly<Record<TradingAccountStatus, string>> = {
+  provisioning: 'Setting up',
+  active: 'Active',
+  passed: 'Passed',
+  failed: 'Failed',
+  suspended: 'Suspended',
+  closed: 'Closed',
+}
 
 /** A challenge account as its owner sees it (credentials included: they are the owner's). */
 export const tradingAccountSchema = z.object({
@@ -188,6 +197,7 @@ export const closeReasons = [
   'pass',
   'weekend',
   'inactivity',
+  'refund',
 ] as const
 export const closeReasonSchema = z.enum(closeReasons)
 

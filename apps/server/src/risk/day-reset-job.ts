@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { messages } from '@tp/api'
 import {
   getPlanPolicy,
@@ -9,12 +9,11 @@ import {
 } from '@tp/domain'
 import { z } from 'zod'
 import type { AppContext } from '../context'
-import { tradingAccounts } from '../db/schema'
 import { defineJob } from '../jobs/job-runner'
 import { sendEmailJob } from '../jobs/send-email'
 import { suspendedEmail } from '../modules/accounts/account-emails'
+import { endAccount } from '../modules/accounts/end-account'
 import { findUserById } from '../modules/users/find-user'
-import { computeMeters } from './meters'
 
 // Day resets run as a job at each reset instant (17:00 New York for every plan of version 1):
 // every active account's evaluator crosses the reset with a snapshot of the values then, and the
@@ -98,47 +97,13 @@ async function suspendAccount(
   nowMs: number,
   inactivityDays: number,
 ): Promise<boolean> {
-  const [current] = await ctx.db
-    .select()
-    .from(tradingAccounts)
-    .where(and(eq(tradingAccounts.id, accountId), eq(tradingAccounts.status, 'active')))
-  if (!current) return false
-  const monitored = ctx.trading.risk.get(accountId)
-  // stop judging it and write what it was fed, before anything is closed
-  ctx.trading.risk.forget(accountId)
-  await ctx.trading.risk.flush()
-  const platform = ctx.trading.platform
-  let cancelled = 0
-  let closed = 0
-  let figures = monitored ? { equity: monitored.equityNow, balance: monitored.balanceNow } : null
-  if (current.externalId) {
-    await platform.setTradingEnabled(current.externalId, false)
-    cancelled = (await platform.cancelAllOrders(current.externalId)).length
-    closed = (await platform.closeAllPositions(current.externalId, 'inactivity')).length
-    const info = await platform.getAccountInfo(current.externalId)
-    figures = { equity: info.equity, balance: info.balance }
-  }
-  const [updated] = await ctx.db
-    .update(tradingAccounts)
-    .set({
-      status: 'suspended',
-      isTradingEnabled: false,
-      endedAt: new Date(nowMs),
-      ...(monitored && figures
-        ? {
-            finalMeters: computeMeters(monitored.evaluator, figures.equity, figures.balance, nowMs),
-            evaluatorState: monitored.evaluator.toState(),
-            evaluatorSeq: monitored.seq,
-          }
-        : {}),
-    })
-    .where(and(eq(tradingAccounts.id, accountId), eq(tradingAccounts.status, 'active')))
-    .returning()
-  if (!updated) return false
-  ctx.logger.info(
-    { accountId, closedPositions: closed, cancelledOrders: cancelled },
-    'account suspended: inactivity',
-  )
+  const ended = await endAccount(ctx, accountId, {
+    status: 'suspended',
+    closeReason: 'inactivity',
+    nowMs,
+  })
+  if (!ended) return false
+  const { row: updated, closedPositions: closed, cancelledOrders: cancelled } = ended
   ctx.trading.hub.accountEvent(accountId, 'trading-disabled', messages.trading.suspended)
   const user = await findUserById(ctx.db, updated.userId)
   if (user) {
@@ -150,7 +115,7 @@ async function suspendAccount(
         inactivityDays,
         closedPositions: closed,
         cancelledOrders: cancelled,
-        balance: figures?.balance ?? updated.initialBalance,
+        balance: ended.balance,
         appUrl: ctx.env.APP_URL,
       }),
     )

@@ -32,6 +32,7 @@ export const tradingAccountStatus = pgEnum('trading_account_status', [
   'passed',
   'failed',
   'suspended',
+  'closed',
 ])
 export const evaluationEventKind = pgEnum('evaluation_event_kind', [
   'snapshot',

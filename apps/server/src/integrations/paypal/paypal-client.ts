@@ -95,6 +95,13 @@ const captureSchema = z.object({
     .optional(),
 })
 
+const refundSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  custom_id: z.string().optional(),
+  links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
+})
+
 const nameSchema = z.object({
   given_name: z.string().optional(),
   surname: z.string().optional(),
@@ -243,6 +250,31 @@ function parseWebhookEvent(raw: Record<string, unknown>): PayPalWebhookEvent | n
   if (!envelope.success) return null
   const { resource } = envelope.data
   const eventType = envelope.data.event_type
+  // PAYMENT.CAPTURE.REFUNDED / REVERSED carry the refund, which links up to its capture
+  const isRefund =
+    envelope.data.resource_type === 'refund' ||
+    eventType === 'PAYMENT.CAPTURE.REFUNDED' ||
+    eventType === 'PAYMENT.CAPTURE.REVERSED'
+  if (isRefund) {
+    const refund = refundSchema.safeParse(resource)
+    if (!refund.success) return null
+    const up = refund.data.links?.find((link) => link.rel === 'up')?.href ?? null
+    const captureId = up?.match(/\/v2\/payments\/captures\/([^/?#]+)/)?.[1] ?? null
+    if (!captureId) return null
+    return {
+      id: envelope.data.id,
+      eventType,
+      createTime: envelope.data.create_time ?? null,
+      resourceType: envelope.data.resource_type ?? null,
+      summary: envelope.data.summary ?? null,
+      orderId: null,
+      customId: refund.data.custom_id ?? null,
+      capture: null,
+      order: null,
+      refund: { id: refund.data.id, status: refund.data.status, captureId },
+      raw,
+    }
+  }
   const isCapture =
     envelope.data.resource_type === 'capture' || eventType.startsWith('PAYMENT.CAPTURE.')
   const isOrder =
@@ -264,6 +296,7 @@ function parseWebhookEvent(raw: Record<string, unknown>): PayPalWebhookEvent | n
     customId: parsedCapture?.customId ?? parsedOrder?.customId ?? null,
     capture: parsedCapture,
     order: parsedOrder,
+    refund: null,
     raw,
   }
 }
@@ -665,6 +698,35 @@ export function createPayPalClient(options: PayPalClientOptions): PayPal {
     },
 
     getOrder,
+
+    async getCapture(captureId) {
+      const capture = await call(captureSchema, {
+        operation: 'get capture',
+        method: 'GET',
+        path: `/v2/payments/captures/${encodeURIComponent(captureId)}`,
+      })
+      return toCapture(capture, null)
+    },
+
+    async refundCapture(captureId, { requestId, noteToPayer }) {
+      try {
+        const refund = await call(z.object({ id: z.string().min(1), status: z.string() }), {
+          operation: 'refund capture',
+          method: 'POST',
+          path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+          body: noteToPayer ? { note_to_payer: noteToPayer.slice(0, 255) } : {},
+          requestId,
+        })
+        return { id: refund.id, status: refund.status }
+      } catch (error) {
+        // refunded before (a repeat whose answer we lost, or from PayPal's dashboard)
+        if (error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED') {
+          return { id: null, status: 'COMPLETED' }
+        }
+        throw error
+      }
+    },
+
     verifyWebhook,
   }
 }

@@ -91,6 +91,20 @@ export type CapturePayPalOrderOptions = {
   requestId: string
 }
 
+export type RefundPayPalCaptureOptions = {
+  /** PayPal-Request-Id, deterministic per refund, e.g. `refund:<orderId>`. */
+  requestId: string
+  /** Shown to the payer by PayPal (at most 255 characters). */
+  noteToPayer?: string
+}
+
+/** A refund as PayPal states it; status COMPLETED or PENDING means the money is on its way back. */
+export type PayPalRefund = {
+  /** null when the capture had been refunded before (CAPTURE_FULLY_REFUNDED). */
+  id: string | null
+  status: 'COMPLETED' | 'PENDING' | 'CANCELLED' | 'FAILED' | (string & {})
+}
+
 export type PayPalWebhookHeaders =
   Headers | Record<string, string | string[] | undefined> | { get(name: string): string | null }
 
@@ -116,6 +130,11 @@ export type PayPalWebhookEvent = {
   capture: PayPalCapture | null
   /** Set for CHECKOUT.ORDER.* events. */
   order: PayPalOrder | null
+  /**
+   * Set for PAYMENT.CAPTURE.REFUNDED / REVERSED (a refund, or a chargeback): the refund and the
+   * capture it returns money from (read the capture to find its order).
+   */
+  refund: { id: string; status: string; captureId: string } | null
   /** The parsed body, for logs and handlers that need more. */
   raw: Record<string, unknown>
 }
@@ -143,6 +162,13 @@ export interface PayPal {
   captureOrder(orderId: string, options: CapturePayPalOrderOptions): Promise<PayPalCaptureResult>
   /** Reads an order: reconciliation and "already captured" handling. */
   getOrder(orderId: string): Promise<PayPalOrder>
+  /**
+   * Refunds a capture in full (POST /v2/payments/captures/{id}/refund). Idempotent by
+   * `requestId`; a capture refunded before (CAPTURE_FULLY_REFUNDED) answers as refunded.
+   */
+  refundCapture(captureId: string, options: RefundPayPalCaptureOptions): Promise<PayPalRefund>
+  /** Reads a capture; its orderId links it back to the order (refund webhooks name captures). */
+  getCapture(captureId: string): Promise<PayPalCapture>
   /**
    * Self-verifies a webhook delivery (option B: CRC32, certificate from an allowed host,
    * SHA256withRSA). Never throws: anything wrong is a rejection, so it cannot become a 500.

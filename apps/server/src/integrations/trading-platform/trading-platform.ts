@@ -113,6 +113,8 @@ export type CloseReason =
   | 'weekend'
   /** the account was suspended for inactivity */
   | 'inactivity'
+  /** the order that bought the account was refunded */
+  | 'refund'
 
 /** A closing deal: all or part of a position. */
 export interface PlatformClosedTrade {

@@ -26,7 +26,7 @@ export function toTradingAccountDto(ctx: AppContext, row: TradingAccountRow): Tr
     leverage: row.leverage,
     status: row.status,
     isTradingEnabled: row.isTradingEnabled && row.status === 'active',
-    isReadOnly: isEnded || row.status === 'suspended',
+    isReadOnly: isEnded || row.status === 'suspended' || row.status === 'closed',
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
     previousAccountId: row.previousAccountId,

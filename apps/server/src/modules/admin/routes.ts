@@ -7,6 +7,7 @@ import {
   couponParamsSchema,
   couponSchema,
   couponsResponseSchema,
+  refundOrderSchema,
   reviewOrderSchema,
   updateCouponSchema,
 } from '@tp/api'
@@ -20,6 +21,7 @@ import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { listUsers } from './list-users'
 import { createCoupon, listCoupons, setCouponActive } from './manage-coupons'
 import { listOrdersForAdmin, retryOrder, reviewOrder } from './manage-orders'
+import { refundOrder } from '../orders/refund-order'
 
 /**
  * Everything under /api/admin sits behind one guard: 401 without a valid token, 403 for a
@@ -99,6 +101,28 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         await retryOrder(ctx, request.params.orderId)
+        return { ok: true as const }
+      },
+    )
+
+    app.post(
+      '/orders/:orderId/refund',
+      {
+        schema: {
+          tags,
+          summary:
+            'Refunds a paid order (card: through PayPal; crypto: sent by hand, noted) and closes its accounts',
+          security: bearerAuth,
+          params: checkoutOrderParamsSchema,
+          body: refundOrderSchema,
+          response: { 200: ok, ...errorResponses(401, 403, 404, 409, 422, 502, 503) },
+        },
+      },
+      async (request) => {
+        await refundOrder(ctx, request.params.orderId, {
+          source: 'admin',
+          ...(request.body.note ? { note: request.body.note } : {}),
+        })
         return { ok: true as const }
       },
     )

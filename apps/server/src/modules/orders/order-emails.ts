@@ -33,3 +33,30 @@ export function orderReceiptEmail(
     footnote: 'All trading accounts are simulated. The evaluation fee is a one-time payment.',
   })
 }
+
+/** A refunded order: how much goes back, how, and which accounts were closed. */
+export function refundEmail(
+  to: string,
+  data: {
+    number: string
+    /** cents */
+    total: number
+    method: 'card' | 'crypto'
+    closedLogins: string[]
+    appUrl: string
+  },
+) {
+  const amount = formatMoney(usd(data.total))
+  return renderEmail(to, {
+    subject: `${BRAND}: order ${data.number} was refunded`,
+    paragraphs: [
+      data.method === 'card'
+        ? `Order ${data.number} was refunded: ${amount} USD goes back to the card or PayPal account you paid with. PayPal usually shows it within a few days.`
+        : `Order ${data.number} was refunded: the coins you paid with were sent back to you (the order was ${amount} USD).`,
+      data.closedLogins.length > 0
+        ? `The trading ${data.closedLogins.length === 1 ? 'account' : 'accounts'} it bought (${data.closedLogins.join(', ')}) ${data.closedLogins.length === 1 ? 'is' : 'are'} closed: open positions were closed at market and trading is disabled. The history stays on your dashboard.`
+        : 'No trading account had been created for it.',
+    ],
+    action: { label: 'Open your billing page', url: `${data.appUrl}/user/billing` },
+  })
+}

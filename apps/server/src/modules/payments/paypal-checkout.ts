@@ -22,6 +22,7 @@ import type { Caller } from '../../lib/authenticate'
 import { AppError } from '../../lib/errors'
 import { confirmOrderPaid, fulfilOrderJob } from '../orders/confirm-payment'
 import { moveOrder, type OrderEventSource } from '../orders/order-status'
+import { refundOrder } from '../orders/refund-order'
 import { orderNumber } from '../orders/order-dto'
 import { payableOrder, type PaymentTarget } from './payable-order'
 
@@ -135,6 +136,17 @@ export async function applyPayPalOrder(
       updatedAt: sql`now()`,
     })
     .where(eq(payments.id, payment.id))
+  // the money went back: refunded in PayPal's dashboard, or a chargeback
+  if (captureStatus === 'refunded' || captureStatus === 'reversed') {
+    if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'refunded') {
+      await refundOrder(ctx, order.id, {
+        source,
+        note: `PayPal reports the capture ${captureStatus}`,
+        isRefundedByProvider: true,
+      })
+    }
+    return
+  }
   if (isPayPalOrderPaid(paypalOrder, { amountCents: order.total, currency: 'USD' })) {
     await confirmOrderPaid(ctx, order.id, { source, detail: `PayPal ${paypalOrder.id}` })
   } else if (paypalOrder.status === 'COMPLETED' && captureStatus === 'completed') {

@@ -13,6 +13,9 @@ import { applyPayPalOrder } from './paypal-checkout'
 // the provider says. Duplicates and late or out-of-order notifications therefore change nothing
 // that has not really changed.
 
+/** A reconcile reference naming a PayPal capture (refund notices) rather than an order. */
+export const CAPTURE_REFERENCE = 'capture:'
+
 /** OxaPay statuses of a session money may still arrive for. */
 const openCryptoStatuses = ['new', 'waiting', 'paying']
 
@@ -32,13 +35,26 @@ export const reconcilePaymentJob = defineJob({
     }
     const paypal = ctx.payments.paypal
     if (!paypal) return
+    // a refund or a chargeback names the capture: its order is ours to read back
+    let orderReference = reference
+    if (reference.startsWith(CAPTURE_REFERENCE)) {
+      const capture = await paypal.getCapture(reference.slice(CAPTURE_REFERENCE.length))
+      if (!capture.orderId) return
+      orderReference = capture.orderId
+    }
     const [row] = await ctx.db
       .select({ payment: payments, order: orders })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(payments.provider, 'paypal'), eq(payments.reference, reference)))
+      .where(and(eq(payments.provider, 'paypal'), eq(payments.reference, orderReference)))
     if (!row) return
-    await applyPayPalOrder(ctx, row.payment, row.order, await paypal.getOrder(reference), source)
+    await applyPayPalOrder(
+      ctx,
+      row.payment,
+      row.order,
+      await paypal.getOrder(orderReference),
+      source,
+    )
   },
 })
 

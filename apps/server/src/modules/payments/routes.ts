@@ -38,7 +38,7 @@ import {
   PayPalRefusal,
   paypalFulfilment,
 } from './paypal-checkout'
-import { reconcilePaymentJob } from './reconcile-payment'
+import { CAPTURE_REFERENCE, reconcilePaymentJob } from './reconcile-payment'
 
 // Spec 7's payment rows, plus the providers' notifications. Every call that pays something
 // carries the bearer token; the notifications are verified (signature, HMAC) before anything in
@@ -318,11 +318,16 @@ export function paymentNotificationRoutes(ctx: AppContext): FastifyPluginAsync {
         throw new AppError('WEBHOOK_REJECTED')
       }
       const { event } = verification
-      const isNew = await remember('paypal', event.id, event.orderId)
-      if (isNew && event.orderId) {
+      const reference = event.orderId
+        ? event.orderId
+        : event.refund
+          ? `${CAPTURE_REFERENCE}${event.refund.captureId}`
+          : null
+      const isNew = await remember('paypal', event.id, reference)
+      if (isNew && reference) {
         await ctx.jobs.enqueue(reconcilePaymentJob, {
           provider: 'paypal',
-          reference: event.orderId,
+          reference,
           source: 'webhook',
         })
       }

@@ -27,7 +27,8 @@ export const fakePayPalPayer: PayPalFakePayer = {
   email: 'sandbox.buyer@paypal.test',
 }
 
-export type PayPalFakeRoute = 'token' | 'create' | 'get' | 'capture' | 'verify'
+export type PayPalFakeRoute =
+  'token' | 'create' | 'get' | 'capture' | 'get-capture' | 'refund' | 'verify'
 
 export type PayPalFakeFault = {
   /** Which API call the fault hits; default any of them. */
@@ -62,6 +63,8 @@ export type PayPalFakeEventType =
   | 'PAYMENT.CAPTURE.COMPLETED'
   | 'PAYMENT.CAPTURE.PENDING'
   | 'PAYMENT.CAPTURE.DENIED'
+  | 'PAYMENT.CAPTURE.REFUNDED'
+  | 'PAYMENT.CAPTURE.REVERSED'
 
 export type PayPalFakeWebhookOptions = {
   /** Alter the body after signing: true changes the amount, a function does what it likes. */
@@ -120,6 +123,12 @@ export type PayPalFake = {
     orderId: string,
     options?: Partial<PayPalFakePayer> & { captureStatus?: 'COMPLETED' | 'PENDING' },
   ): { payerId: string }
+  /**
+   * The merchant refunds the order's capture in PayPal's dashboard, or the buyer's bank reverses
+   * it (a chargeback): the capture becomes REFUNDED, and PAYMENT.CAPTURE.REFUNDED (or REVERSED)
+   * is delivered when a webhook URL is set.
+   */
+  refundFromDashboard(orderId: string, options?: { isChargeback?: boolean }): void
   /** The buyer approves with a card the bank will refuse: capture answers INSTRUMENT_DECLINED. */
   decline(orderId: string, payer?: Partial<PayPalFakePayer>): { payerId: string }
   /** The next matching call(s) fail as described. */
@@ -161,9 +170,12 @@ export type StartPayPalFakeOptions = {
 
 type Money = { currency_code: string; value: string }
 
+type FakeRefund = { id: string; status: 'COMPLETED'; createTime: string }
+
 type FakeCapture = {
   id: string
   status: string
+  refund?: FakeRefund
   amount: Money
   feeCents: number
   createTime: string
@@ -219,6 +231,7 @@ const ISSUE_DESCRIPTIONS: Record<string, string> = {
     'Transaction failed. Redirect the payer to select another funding source.',
   ORDER_NOT_APPROVED:
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded',
   ORDER_ALREADY_CAPTURED:
     "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   INVALID_RESOURCE_ID:
@@ -325,6 +338,8 @@ const webhookControlSchema = z.object({
     'PAYMENT.CAPTURE.COMPLETED',
     'PAYMENT.CAPTURE.PENDING',
     'PAYMENT.CAPTURE.DENIED',
+    'PAYMENT.CAPTURE.REFUNDED',
+    'PAYMENT.CAPTURE.REVERSED',
   ]),
   order_id: z.string().min(1),
   tamper: z
@@ -859,6 +874,70 @@ export async function startPayPalFake(options: StartPayPalFakeOptions = {}): Pro
     }),
   )
 
+  function orderOfCapture(captureId: string): FakeOrder | null {
+    for (const order of orders.values()) if (order.capture?.id === captureId) return order
+    return null
+  }
+
+  function refundJson(order: FakeOrder, capture: FakeCapture, refund: FakeRefund) {
+    return {
+      id: refund.id,
+      status: refund.status,
+      amount: capture.amount,
+      ...(order.customId ? { custom_id: order.customId } : {}),
+      create_time: refund.createTime,
+      update_time: refund.createTime,
+      links: [
+        { href: `${baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${baseUrl}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    }
+  }
+
+  /** Marks the capture refunded; null when there is nothing (left) to refund. */
+  function refundCapture(order: FakeOrder, status: 'REFUNDED' | 'REVERSED'): FakeRefund | null {
+    const capture = order.capture
+    if (!capture || capture.status !== 'COMPLETED') return null
+    const now = timestamp()
+    capture.status = status
+    capture.updateTime = now
+    capture.refund = { id: paypalId(17), status: 'COMPLETED', createTime: now }
+    return capture.refund
+  }
+
+  app.get(
+    '/v2/payments/captures/:id',
+    api('get-capture', (request) => {
+      const captureId = (request.params as { id: string }).id
+      const order = orderOfCapture(captureId)
+      if (!order?.capture) return issueError('INVALID_RESOURCE_ID')
+      return { status: 200, body: captureJson(order, order.capture, true) }
+    }),
+  )
+
+  app.post(
+    '/v2/payments/captures/:id/refund',
+    api('refund', (request) => {
+      const captureId = (request.params as { id: string }).id
+      return idempotent(`refund|${captureId}`, request, () => {
+        const order = orderOfCapture(captureId)
+        if (!order?.capture) return issueError('INVALID_RESOURCE_ID')
+        if (order.capture.status === 'REFUNDED') return issueError('CAPTURE_FULLY_REFUNDED')
+        const refund = refundCapture(order, 'REFUNDED')
+        if (!refund) return issueError('TRANSACTION_REFUSED')
+        deliverAutomatically('PAYMENT.CAPTURE.REFUNDED', order.id)
+        const full = refundJson(order, order.capture, refund)
+        const isRepresentation = /return=representation/.test(header(request, 'prefer') ?? '')
+        return {
+          status: 201,
+          body: isRepresentation
+            ? full
+            : { id: refund.id, status: refund.status, links: full.links },
+        }
+      })
+    }),
+  )
+
   // --- webhooks: verification API and certificates ---------------------------------------------
 
   function crcOf(body: string, format: 'decimal' | 'hex' = 'decimal'): string {
@@ -918,7 +997,14 @@ export async function startPayPalFake(options: StartPayPalFakeOptions = {}): Pro
     const eventId = `WH-${paypalId(8)}-${paypalId(17)}`
     let resource: Record<string, unknown>
     let summary: string
-    if (eventType.startsWith('PAYMENT.CAPTURE.')) {
+    if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
+      const capture = order.capture
+      if (!capture?.refund) throw new ControlError(409, `order ${orderId} has no refund yet`)
+      resource = refundJson(order, capture, capture.refund)
+      summary = `A $ ${capture.amount.value} ${capture.amount.currency_code} capture payment was ${
+        eventType === 'PAYMENT.CAPTURE.REFUNDED' ? 'refunded' : 'reversed'
+      }`
+    } else if (eventType.startsWith('PAYMENT.CAPTURE.')) {
       const capture = order.capture
       if (!capture)
         throw new ControlError(409, `order ${orderId} has no capture yet: capture it first`)
@@ -948,7 +1034,12 @@ export async function startPayPalFake(options: StartPayPalFakeOptions = {}): Pro
       id: eventId,
       event_version: '1.0',
       create_time: timestamp(),
-      resource_type: eventType.startsWith('PAYMENT.CAPTURE.') ? 'capture' : 'checkout-order',
+      resource_type:
+        eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED'
+          ? 'refund'
+          : eventType.startsWith('PAYMENT.CAPTURE.')
+            ? 'capture'
+            : 'checkout-order',
       resource_version: '2.0',
       event_type: eventType,
       summary,
@@ -1231,6 +1322,15 @@ export async function startPayPalFake(options: StartPayPalFakeOptions = {}): Pro
       return order ? orderJson(order) : null
     },
     approve: (orderId, input) => approveOrder(orderId, false, input),
+    refundFromDashboard: (orderId, refundOptions = {}) => {
+      const order = orders.get(orderId)
+      if (!order) throw new ControlError(404, `no order ${orderId}`)
+      const status = refundOptions.isChargeback ? 'REVERSED' : 'REFUNDED'
+      if (!refundCapture(order, status)) {
+        throw new ControlError(409, `order ${orderId} has no completed capture to refund`)
+      }
+      deliverAutomatically(`PAYMENT.CAPTURE.${status}`, order.id)
+    },
     decline: (orderId, payer) => approveOrder(orderId, true, payer),
     failNext,
     expireTokens: () => tokens.clear(),

@@ -2,24 +2,12 @@ import { Check, Copy, Eye, EyeOff } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { messages, type TradingAccountDto } from '@tp/api'
 import { accountSizeLabel, challengeTypeLabels, isAccountSizeK, stageLabels } from '@tp/domain'
+import { AccountStatusBadge } from '@/components/account-status-badge'
 import { Alert } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { accountStatusLabels } from '@/features/trading-terminal/utils/account'
 import { useCopy } from '../hooks/use-copy'
-
-const statusBadge: Record<
-  TradingAccountDto['status'],
-  'default' | 'neutral' | 'profit' | 'loss' | 'warning'
-> = {
-  provisioning: 'warning',
-  active: 'profit',
-  passed: 'default',
-  failed: 'loss',
-  suspended: 'neutral',
-}
 
 const sizeText = (sizeK: number) => (isAccountSizeK(sizeK) ? `$${accountSizeLabel(sizeK)}` : '')
 
@@ -80,10 +68,9 @@ export function CredentialsCard({
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          <Badge variant={statusBadge[account.status]}>
+          <AccountStatusBadge status={account.status}>
             {isProvisioning ? <Spinner className="size-3" /> : null}
-            {accountStatusLabels[account.status]}
-          </Badge>
+          </AccountStatusBadge>
           {action}
         </div>
       </CardHeader>

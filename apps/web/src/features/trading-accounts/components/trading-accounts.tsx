@@ -2,9 +2,9 @@ import { KeyRound, WalletCards } from 'lucide-react'
 import { useState } from 'react'
 import { messages, type TradingAccountDto } from '@tp/api'
 import { challengeTypeLabels, stageLabels } from '@tp/domain'
+import { AccountStatusBadge } from '@/components/account-status-badge'
 import { PageHeader } from '@/components/page-header'
 import { Alert } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -19,12 +19,7 @@ import {
 } from '@/components/ui/table'
 import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '../api/get-trading-accounts'
-import {
-  accountSizeText,
-  accountStatusLabels,
-  accountStatusVariants,
-  canChangePassword,
-} from '../utils/format'
+import { accountSizeText, canChangePassword } from '../utils/format'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { CreateAccountButton } from './create-account-button'
 import { PasswordCell } from './password-cell'
@@ -78,9 +73,7 @@ function AccountRow({
       </TableCell>
       <TableCell className="tabular-nums">{accountSizeText(account.sizeK)}</TableCell>
       <TableCell>
-        <Badge variant={accountStatusVariants[account.status]}>
-          {accountStatusLabels[account.status]}
-        </Badge>
+        <AccountStatusBadge status={account.status} />
       </TableCell>
       <TableCell className="text-right">
         {canChangePassword(account) ? (

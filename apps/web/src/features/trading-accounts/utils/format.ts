@@ -1,22 +1,6 @@
 import type { TradingAccountDto } from '@tp/api'
 import { accountBalance, formatMoney, isAccountSizeK } from '@tp/domain'
 
-export const accountStatusLabels: Readonly<Record<TradingAccountDto['status'], string>> = {
-  provisioning: 'Setting up',
-  active: 'Active',
-  passed: 'Passed',
-  failed: 'Failed',
-  suspended: 'Suspended',
-}
-
-export const accountStatusVariants = {
-  provisioning: 'warning',
-  active: 'profit',
-  passed: 'default',
-  failed: 'loss',
-  suspended: 'neutral',
-} as const satisfies Record<TradingAccountDto['status'], string>
-
 /** "$100,000": the account's starting size. */
 export function accountSizeText(sizeK: number): string {
   return isAccountSizeK(sizeK)

@@ -1,9 +1,9 @@
 import type { AccountState } from '@tp/api'
 import { stageLabels } from '@tp/domain'
+import { AccountStatusBadge } from '@/components/account-status-badge'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import type { StreamStatus } from '../hooks/use-trading-stream'
-import { accountStatusLabels } from '../utils/account'
 import { LeverageSelect } from './leverage-select'
 import { money, percent, profitClass, signedMoney } from '../utils/format'
 
@@ -46,17 +46,7 @@ export function AccountBar({
           {stageLabels[account.stage]} · ${account.sizeK}K
         </span>
         <LeverageSelect account={account} />
-        <Badge
-          variant={
-            account.status === 'failed'
-              ? 'loss'
-              : account.status === 'passed'
-                ? 'profit'
-                : 'neutral'
-          }
-        >
-          {accountStatusLabels[account.status]}
-        </Badge>
+        <AccountStatusBadge status={account.status} />
         <span
           role="status"
           className={cn(

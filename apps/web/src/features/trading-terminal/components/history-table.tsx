@@ -29,6 +29,7 @@ const reasonLabels: Record<ClosedTradeDto['reason'], string> = {
   pass: 'Passed',
   weekend: 'Weekend close',
   inactivity: 'Suspended (inactivity)',
+  refund: 'Closed (refund)',
 }
 
 const columns = [

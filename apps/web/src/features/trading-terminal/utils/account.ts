@@ -1,4 +1,4 @@
-import type { TradingAccountDto } from '@tp/api'
+import { tradingAccountStatusLabels, type TradingAccountDto } from '@tp/api'
 import { currentRulebookVersion, getPlanPolicy, stageLabels, type PlanPolicy } from '@tp/domain'
 
 /** Whether the account may place and change trades now. */
@@ -17,20 +17,12 @@ export function policyOf(account: TradingAccountDto): Readonly<PlanPolicy> {
   }
 }
 
-export const accountStatusLabels: Record<TradingAccountDto['status'], string> = {
-  provisioning: 'Setting up',
-  active: 'Active',
-  passed: 'Passed',
-  failed: 'Failed',
-  suspended: 'Suspended',
-}
-
 /** "#1001234 · Phase 1 · $100K · Active" */
 export function accountLabel(account: TradingAccountDto): string {
   return [
     `#${account.login}`,
     stageLabels[account.stage],
     `$${account.sizeK}K`,
-    accountStatusLabels[account.status],
+    tradingAccountStatusLabels[account.status],
   ].join(' · ')
 }

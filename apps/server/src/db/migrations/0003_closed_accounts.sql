@@ -1,0 +1,1 @@
+ALTER TYPE "public"."trading_account_status" ADD VALUE 'closed';
