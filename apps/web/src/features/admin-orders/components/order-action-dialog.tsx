@@ -15,10 +15,12 @@ import { FormField } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/api-client'
 import { useRetryProvisioning } from '../api/retry-provisioning'
+import { useRefundOrder } from '../api/refund-order'
 import { useReviewOrder } from '../api/review-order'
+import { orderTotalText } from '../utils/format'
 import type { AdminOrderDto } from '../utils/types'
 
-export type OrderActionKind = 'retry' | 'fulfil' | 'reject'
+export type OrderActionKind = 'retry' | 'fulfil' | 'reject' | 'refund'
 export type OrderAction = { kind: OrderActionKind; order: AdminOrderDto }
 
 const NOTE_MAX_LENGTH = reviewOrderSchema.shape.note.unwrap().maxLength ?? 500
@@ -48,11 +50,25 @@ const copy: Record<
   reject: {
     title: (number) => `Reject ${number}?`,
     description:
-      'The order is marked failed and no trading account is created. Any refund is made with the payment provider, outside this screen.',
+      'The order is marked failed and no trading account is created. Money received can then be sent back with Refund.',
     confirm: 'Reject',
     done: (number) => `Order ${number} rejected.`,
   },
+  refund: {
+    title: (number) => `Refund ${number}?`,
+    description:
+      'The order is marked refunded and the trading accounts it bought are closed: open positions are closed at market and trading is disabled. The buyer is emailed.',
+    confirm: 'Refund',
+    done: (number) => `Order ${number} refunded.`,
+  },
 }
+
+/** How the money goes back, by payment method. */
+const refundHow = {
+  card: 'The payment is refunded in full through PayPal now.',
+  crypto:
+    'OxaPay cannot send coins back: send the refund from the wallet first, then note its transaction here.',
+} as const
 
 /** Asks before an action on an order, runs it, and says how it went (toast). */
 export function OrderActionDialog({
@@ -72,18 +88,25 @@ export function OrderActionDialog({
 function OrderActionContent({ action, onClose }: { action: OrderAction; onClose: () => void }) {
   const retry = useRetryProvisioning()
   const review = useReviewOrder()
+  const refund = useRefundOrder()
   const [note, setNote] = useState('')
   const text = copy[action.kind]
   const { order } = action
-  const isReview = action.kind !== 'retry'
-  const isPending = retry.isPending || review.isPending
+  const isReview = action.kind === 'fulfil' || action.kind === 'reject'
+  const isRefund = action.kind === 'refund'
+  const isNoteRequired = isRefund && order.method === 'crypto'
+  const isPending = retry.isPending || review.isPending || refund.isPending
+  const [isSubmitted, setSubmitted] = useState(false)
   const noteError =
     note.length > NOTE_MAX_LENGTH
       ? `The note may have at most ${NOTE_MAX_LENGTH} characters.`
-      : undefined
+      : isNoteRequired && isSubmitted && note.trim() === ''
+        ? 'Note the refund transaction (hash, amount and coin).'
+        : undefined
 
   function confirm() {
-    if (noteError) return
+    setSubmitted(true)
+    if (noteError || (isNoteRequired && note.trim() === '')) return
     const callbacks = {
       onSuccess: () => {
         toast.success(text.done(order.number))
@@ -93,6 +116,9 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
     }
     if (action.kind === 'retry') {
       retry.mutate(order.id, callbacks)
+    } else if (action.kind === 'refund') {
+      const trimmed = note.trim()
+      refund.mutate({ orderId: order.id, ...(trimmed ? { note: trimmed } : {}) }, callbacks)
     } else {
       const trimmed = note.trim()
       review.mutate(
@@ -122,9 +148,21 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
           {order.provisioningError}
         </p>
       ) : null}
-      {isReview ? (
+      {isRefund ? (
+        <p className="rounded-md border border-border bg-surface-2 px-3 py-2 text-sm">
+          <span className="font-medium">{orderTotalText(order)}: </span>
+          {refundHow[order.method]}
+        </p>
+      ) : null}
+      {isReview || isRefund ? (
         <FormField
-          label="Note (optional)"
+          label={
+            isNoteRequired
+              ? 'Refund transaction'
+              : isRefund
+                ? 'Note to the buyer (optional)'
+                : 'Note (optional)'
+          }
           hint={`Kept with the order. At most ${NOTE_MAX_LENGTH} characters.`}
           error={noteError}
         >
@@ -134,7 +172,7 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
       <AlertDialogFooter>
         <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
         <Button
-          variant={action.kind === 'reject' ? 'destructive' : 'default'}
+          variant={action.kind === 'reject' || isRefund ? 'destructive' : 'default'}
           isPending={isPending}
           onClick={confirm}
         >

@@ -144,7 +144,12 @@ describe('admin orders: list', () => {
     expect(done[3]).toHaveTextContent('Card')
     expect(done[5]).toHaveTextContent('Completed')
     expect(done[8]).toHaveTextContent(fulfilled.accountId!)
-    expect(within(await rowOf('TP-100042')).queryAllByRole('button')).toHaveLength(0)
+    // a fulfilled order can only be refunded
+    expect(
+      within(await rowOf('TP-100042'))
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Refund'])
 
     expect(within(await rowOf('TP-100043')).getAllByRole('cell')[9]).toHaveTextContent(
       'Trading server unreachable (timeout after 10 s).',
@@ -270,7 +275,9 @@ describe('admin orders: actions', () => {
     expect(
       within(await rowOf('TP-100045')).getByRole('button', { name: /Retry provisioning/ }),
     ).toBeInTheDocument()
-    expect(within(await rowOf('TP-100046')).queryAllByRole('button')).toHaveLength(0)
+    expect(
+      within(await rowOf('TP-100046')).queryByRole('button', { name: /Retry/ }),
+    ).not.toBeInTheDocument()
     expect(within(await rowOf('TP-100044')).queryByRole('button', { name: /Retry/ })).toBeNull()
   })
 
@@ -329,5 +336,69 @@ describe('admin orders: actions', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('alertdialog')).toBeInTheDocument()
     expect(api.callsTo('GET /api/admin/orders')).toHaveLength(1)
+  })
+})
+
+describe('admin orders: refunds', () => {
+  const refundPath = (order: AdminOrderDto) => `POST /api/admin/orders/${order.id}/refund`
+
+  it('offers a refund only for orders money came in for', async () => {
+    openPage()
+    expect(
+      within(await rowOf('TP-100042')).getByRole('button', { name: 'Refund TP-100042' }),
+    ).toBeInTheDocument()
+    // under review: money arrived, late or short
+    expect(
+      within(await rowOf('TP-100044')).getByRole('button', { name: 'Refund TP-100044' }),
+    ).toBeInTheDocument()
+    const pending = makeOrder({
+      id: '3ebd6f71-9c40-4b5d-8eaf-4a5b6c7d8e9f',
+      number: 'TP-100045',
+      status: 'pending',
+      paidAt: null,
+      accountId: null,
+    })
+    openPage({}, () => ordersAnswer([pending]))
+    const row = await rowOf('TP-100045')
+    expect(within(row).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument()
+  })
+
+  it('refunds a card order through PayPal after a confirmation, with an optional note', async () => {
+    const { api, app } = openPage({ [refundPath(fulfilled)]: () => json(200, { ok: true }) })
+    const row = await rowOf('TP-100042')
+
+    await app.user.click(within(row).getByRole('button', { name: 'Refund TP-100042' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund TP-100042?' })
+    expect(dialog).toHaveTextContent('$599.00: The payment is refunded in full through PayPal now.')
+    expect(dialog).toHaveTextContent('trading accounts it bought are closed')
+    await app.user.type(within(dialog).getByLabelText('Note to the buyer (optional)'), 'Sorry!')
+    await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
+
+    expect(await screen.findByText('Order TP-100042 refunded.')).toBeInTheDocument()
+    expect(api.callsTo(refundPath(fulfilled)).map((call) => call.body)).toEqual([
+      { note: 'Sorry!' },
+    ])
+    await waitFor(() => expect(api.callsTo('GET /api/admin/orders')).toHaveLength(2))
+  })
+
+  it('needs the refund transaction of a crypto order before sending anything', async () => {
+    const { api, app } = openPage({ [refundPath(underReview)]: () => json(200, { ok: true }) })
+    const row = await rowOf('TP-100044')
+
+    await app.user.click(within(row).getByRole('button', { name: 'Refund TP-100044' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund TP-100044?' })
+    expect(dialog).toHaveTextContent('OxaPay cannot send coins back')
+    await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
+    expect(
+      await within(dialog).findByText('Note the refund transaction (hash, amount and coin).'),
+    ).toBeInTheDocument()
+    expect(api.callsTo(refundPath(underReview))).toHaveLength(0)
+
+    await app.user.type(within(dialog).getByLabelText('Refund transaction'), 'tx 0xab12, 4193 USDT')
+    await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
+    expect(await screen.findByText('Order TP-100044 refunded.')).toBeInTheDocument()
+    expect(api.callsTo(refundPath(underReview)).map((call) => call.body)).toEqual([
+      { note: 'tx 0xab12, 4193 USDT' },
+    ])
   })
 })

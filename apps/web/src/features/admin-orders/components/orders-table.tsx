@@ -1,4 +1,4 @@
-import { Check, RotateCcw, ShoppingCart, X } from 'lucide-react'
+import { Check, RotateCcw, ShoppingCart, Undo2, X } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@tp/api'
@@ -28,6 +28,7 @@ import {
 import { getErrorMessage } from '@/lib/api-client'
 import { useAdminOrders } from '../api/get-admin-orders'
 import {
+  canRefund,
   canRetryProvisioning,
   formatLocalDateTime,
   isUnderReview,
@@ -123,6 +124,17 @@ function OrderActions({
             Reject
           </Button>
         </>
+      ) : null}
+      {canRefund(order) ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Refund ${order.number}`}
+          onClick={() => onAction({ kind: 'refund', order })}
+        >
+          <Undo2 aria-hidden className="size-4" />
+          Refund
+        </Button>
       ) : null}
     </div>
   )

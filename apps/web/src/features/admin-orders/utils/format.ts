@@ -45,6 +45,14 @@ export function canRetryProvisioning(order: AdminOrderDto): boolean {
   return (order.status === 'paid' || order.status === 'failed') && order.provisioningError !== null
 }
 
+/** Money came in for it (paid at some point, or under review): it can go back. */
+export function canRefund(order: AdminOrderDto): boolean {
+  const refundable: OrderStatus[] = ['paid', 'fulfilled', 'failed', 'under_review']
+  return (
+    refundable.includes(order.status) && (order.paidAt !== null || order.status === 'under_review')
+  )
+}
+
 export function isUnderReview(order: AdminOrderDto): boolean {
   return order.status === 'under_review'
 }
