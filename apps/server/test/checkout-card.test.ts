@@ -1,8 +1,9 @@
-import type { OrderDto, TradingAccountDto } from '@tp/api'
-import { and, count, eq } from 'drizzle-orm'
+import type { TradingAccountDto } from '@tp/api'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { challenges, orderEvents, orders, tradingAccounts } from '../src/db/schema'
+import { orderEvents, orders } from '../src/db/schema'
 import { createTestApp, type TestApp, type TestUser } from './support'
+import { accountsOfOrder, createBuyer, orderRow, placeOrder } from './support/checkout'
 
 // Card payments through PayPal (the local fake speaks PayPal's REST API and signs webhooks like
 // PayPal): the server charges its own price, a declined card restarts, and however many captures
@@ -10,28 +11,10 @@ import { createTestApp, type TestApp, type TestUser } from './support'
 
 let app: TestApp
 
-const selection = {
-  challenge: 'twoPhase',
-  platform: 'mt4',
-  sizeK: 50,
-  addOns: { profitSplit100: false, fastPayout: false },
-  method: 'card',
-  termsAccepted: true,
-}
+const selection = { platform: 'mt4', sizeK: 50 } as const
 
-async function buyer(): Promise<TestUser> {
-  const user = await app.createUser({ name: 'Pat Payer' })
-  await app.saveBilling(user)
-  return user
-}
-
-async function orderFor(user: TestUser): Promise<OrderDto> {
-  const response = await app.post<{ order: OrderDto }>('/api/orders', selection, {
-    token: user.token,
-  })
-  expect(response.status).toBe(201)
-  return response.body.order
-}
+const buyer = () => createBuyer(app, { name: 'Pat Payer' })
+const orderFor = (user: TestUser) => placeOrder(app, user, selection)
 
 async function paypalOrder(user: TestUser, body: Record<string, unknown>): Promise<string> {
   const response = await app.post<{ id: string; orderId: string; total: number }>(
@@ -48,19 +31,8 @@ async function paypalOrder(user: TestUser, body: Record<string, unknown>): Promi
 const capture = (user: TestUser, id: string) =>
   app.post<Record<string, unknown>>(`/api/payment/orders/${id}/capture`, {}, { token: user.token })
 
-async function accountsOf(orderId: string) {
-  const [row] = await app.db
-    .select({ n: count() })
-    .from(tradingAccounts)
-    .innerJoin(challenges, eq(challenges.id, tradingAccounts.challengeId))
-    .where(eq(challenges.orderId, orderId))
-  return row!.n
-}
-
-async function statusOf(orderId: string) {
-  const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId))
-  return row!
-}
+const accountsOf = (orderId: string) => accountsOfOrder(app, orderId)
+const statusOf = (orderId: string) => orderRow(app, orderId)
 
 beforeAll(async () => {
   app = await createTestApp()

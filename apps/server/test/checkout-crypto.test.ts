@@ -1,8 +1,12 @@
-import type { CryptoSession, OrderDto } from '@tp/api'
-import { count, eq } from 'drizzle-orm'
+import type { CryptoSession } from '@tp/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { challenges, orders, tradingAccounts } from '../src/db/schema'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
+import {
+  accountsOfOrder,
+  createBuyer,
+  orderRow as orderRowOf,
+  placeOrder,
+} from './support/checkout'
 
 // Crypto payments through OxaPay's white-label API (the local fake moves payments through their
 // statuses and POSTs signed callbacks to the listening app): sessions for the server's price,
@@ -13,49 +17,28 @@ let app: TestApp
 
 type History = { result: { status: string; accountId: string | null } }
 
-async function buyer(): Promise<TestUser> {
-  const user = await app.createUser()
-  await app.saveBilling(user)
-  return user
-}
+const buyer = () => createBuyer(app)
 
 async function session(user: TestUser, currency = 'USDT', network: string | null = 'TRC20') {
-  const order = await app.post<{ order: OrderDto }>(
-    '/api/orders',
-    {
-      challenge: 'instantFund',
-      platform: 'mt5',
-      sizeK: 25,
-      addOns: { profitSplit100: false, fastPayout: false },
-      method: 'crypto',
-      termsAccepted: true,
-    },
-    { token: user.token },
-  )
+  const order = await placeOrder(app, user, {
+    challenge: 'instantFund',
+    sizeK: 25,
+    method: 'crypto',
+  })
   const created = await app.post<{ result: CryptoSession }>(
     '/api/payment/white-label/create',
-    { orderId: order.body.order.id, currency, network, amount: 0.01 },
+    { orderId: order.id, currency, network, amount: 0.01 },
     { token: user.token },
   )
   expect(created.status, created.text).toBe(201)
-  return { order: order.body.order, session: created.body.result }
+  return { order, session: created.body.result }
 }
 
 const history = (user: TestUser, trackId: string) =>
   app.get<History>(`/api/payment/get-history?trackId=${trackId}`, { token: user.token })
 
-async function orderRow(orderId: string) {
-  return (await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!
-}
-
-async function accountsOf(orderId: string) {
-  const [row] = await app.db
-    .select({ n: count() })
-    .from(tradingAccounts)
-    .innerJoin(challenges, eq(challenges.id, tradingAccounts.challengeId))
-    .where(eq(challenges.orderId, orderId))
-  return row!.n
-}
+const orderRow = (orderId: string) => orderRowOf(app, orderId)
+const accountsOf = (orderId: string) => accountsOfOrder(app, orderId)
 
 beforeAll(async () => {
   app = await createTestApp({ listen: true })

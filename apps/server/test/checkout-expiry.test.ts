@@ -1,9 +1,10 @@
-import type { CryptoSession, OrderDto } from '@tp/api'
+import type { CryptoSession } from '@tp/api'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderEvents, orders } from '../src/db/schema'
+import { orderEvents } from '../src/db/schema'
 import { sweepPayments } from '../src/modules/payments/reconcile-payment'
 import { createTestApp, type TestApp, type TestUser } from './support'
+import { createBuyer, orderRow, placeOrder } from './support/checkout'
 
 // Orders nobody pays expire after ORDER_EXPIRY_HOURS (here 1; 24 by default), through the sweep,
 // unless money may still be on its way: an open crypto session, or a PayPal order that PayPal
@@ -19,32 +20,9 @@ afterAll(async () => {
   await app?.close()
 })
 
-async function buyer(): Promise<TestUser> {
-  const user = await app.createUser()
-  await app.saveBilling(user)
-  return user
-}
-
-async function order(user: TestUser, method: 'card' | 'crypto'): Promise<OrderDto> {
-  const response = await app.post<{ order: OrderDto }>(
-    '/api/orders',
-    {
-      challenge: 'twoPhase',
-      platform: 'mt4',
-      sizeK: 10,
-      addOns: { profitSplit100: false, fastPayout: false },
-      method,
-      termsAccepted: true,
-    },
-    { token: user.token },
-  )
-  expect(response.status, response.text).toBe(201)
-  return response.body.order
-}
-
-async function row(orderId: string) {
-  return (await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!
-}
+const buyer = () => createBuyer(app)
+const order = (user: TestUser, method: 'card' | 'crypto') => placeOrder(app, user, { method })
+const row = (orderId: string) => orderRow(app, orderId)
 
 describe('abandoned orders', () => {
   it('expires an unpaid order after ORDER_EXPIRY_HOURS, with an audit row, and not before', async () => {

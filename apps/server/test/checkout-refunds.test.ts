@@ -10,6 +10,11 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents, orders } from '../src/db/schema'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
+import {
+  createBuyer,
+  orderRow as orderRowOf,
+  placeOrder as placeCheckoutOrder,
+} from './support/checkout'
 
 // Refunds: an admin refunds a paid order (a card payment goes back through PayPal's refund API; a
 // crypto one is sent back by hand and noted), or PayPal reports a refund made in its dashboard or
@@ -35,28 +40,9 @@ afterAll(async () => {
   await app?.close()
 })
 
-async function buyer(): Promise<TestUser> {
-  const user = await app.createUser()
-  await app.saveBilling(user)
-  return user
-}
-
-async function placeOrder(user: TestUser, method: 'card' | 'crypto'): Promise<OrderDto> {
-  const response = await app.post<{ order: OrderDto }>(
-    '/api/orders',
-    {
-      challenge: 'twoPhase',
-      platform: 'mt5',
-      sizeK: 10,
-      addOns: { profitSplit100: false, fastPayout: false },
-      method,
-      termsAccepted: true,
-    },
-    { token: user.token },
-  )
-  expect(response.status, response.text).toBe(201)
-  return response.body.order
-}
+const buyer = () => createBuyer(app)
+const placeOrder = (user: TestUser, method: 'card' | 'crypto') =>
+  placeCheckoutOrder(app, user, { method })
 
 /** A card order paid and fulfilled; its PayPal order id. */
 async function paidByCard(user: TestUser): Promise<{ order: OrderDto; paypalId: string }> {
@@ -77,9 +63,7 @@ async function paidByCard(user: TestUser): Promise<{ order: OrderDto; paypalId: 
   return { order, paypalId: created.body.id }
 }
 
-async function orderRow(orderId: string) {
-  return (await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!
-}
+const orderRow = (orderId: string) => orderRowOf(app, orderId)
 
 async function accountOf(user: TestUser): Promise<TradingAccountDto> {
   const listed = await app.get<{ accounts: TradingAccountDto[] }>('/api/trading/accounts', {
@@ -209,6 +193,7 @@ describe('PayPal reports the money went back', () => {
         app.paypal.refundFromDashboard(paypalId, { isChargeback })
         // the notice is delivered over HTTP, verified, then the capture and order are read back
         await waitFor(async () => (await orderRow(order.id)).status === 'refunded', {
+          timeoutMs: 30_000,
           what: `the order refunded (deliveries: ${JSON.stringify(app.paypal.deliveries)})`,
         })
         const events = await app.db
