@@ -170,6 +170,26 @@ describe('paying by card', () => {
     expect((await statusOf(order.id)).status).toBe('fulfilled')
   })
 
+  it('reads back the order of a capture notice that does not name it', async () => {
+    const user = await buyer()
+    const order = await orderFor(user)
+    const id = await paypalOrder(user, { orderId: order.id })
+    app.paypal.approve(id)
+    await app.ctx.payments.paypal!.captureOrder(id, { requestId: `test-capture:${id}` })
+    const notice = app.paypal.buildWebhook('PAYMENT.CAPTURE.COMPLETED', id, {
+      omitRelatedOrder: true,
+    })
+    expect(notice.event.resource).not.toHaveProperty('supplementary_data')
+    const answer = await app.request('POST', '/api/payment/paypal/webhook', {
+      headers: { ...notice.headers, 'content-type': 'application/json' },
+      payload: notice.body,
+    })
+    expect(answer.status).toBe(200)
+    await app.waitForJobs()
+    expect((await statusOf(order.id)).status).toBe('fulfilled')
+    expect(await accountsOf(order.id)).toBe(1)
+  })
+
   it('refuses forged and altered webhooks, and nothing changes', async () => {
     const user = await buyer()
     const order = await orderFor(user)

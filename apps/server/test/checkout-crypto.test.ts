@@ -1,5 +1,7 @@
 import type { CryptoSession } from '@tp/api'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderEvents } from '../src/db/schema'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 import {
   accountsOfOrder,
@@ -181,5 +183,51 @@ describe('paying by crypto', () => {
       },
     )
     expect(again.status).toBe(201)
+  })
+
+  it('money on a second session of a paid order is noted for the admins, once; still one account', async () => {
+    const admin = await app.createUser({ role: 'admin' })
+    const user = await buyer()
+    const first = await session(user)
+    // the buyer went back and opened another session before paying the first
+    const second = await app.post<{ result: CryptoSession }>(
+      '/api/payment/white-label/create',
+      { orderId: first.order.id, currency: 'ETH', network: 'Base' },
+      { token: user.token },
+    )
+    expect(second.status).toBe(201)
+    const secondTrackId = second.body.result.trackId
+
+    app.oxapay.setStatus(first.session.trackId, 'paid')
+    await app.oxapay.sendCallback(first.session.trackId)
+    await app.waitForJobs()
+    expect(await orderRow(first.order.id)).toMatchObject({
+      status: 'fulfilled',
+      reviewReason: null,
+    })
+
+    app.oxapay.setStatus(secondTrackId, 'paid')
+    for (let i = 0; i < 3; i++) await app.oxapay.sendCallback(secondTrackId)
+    await app.oxapay.sendCallback(first.session.trackId)
+    await app.waitForJobs()
+
+    const row = await orderRow(first.order.id)
+    expect(row.status).toBe('fulfilled')
+    expect(row.reviewReason).toBe(
+      `money arrived on a second payment of this order (OxaPay ${secondTrackId}): refund it`,
+    )
+    expect(await accountsOf(first.order.id)).toBe(1)
+    const list = await app.get<{ orders: { id: string; reviewReason: string | null }[] }>(
+      '/api/admin/orders',
+      { token: admin.token },
+    )
+    expect(list.body.orders.find((o) => o.id === first.order.id)?.reviewReason).toBe(
+      row.reviewReason,
+    )
+    const notes = await app.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, first.order.id))
+    expect(notes.filter((e) => e.detail === row.reviewReason)).toHaveLength(1)
   })
 })

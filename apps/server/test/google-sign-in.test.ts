@@ -1,4 +1,4 @@
-import { errorBodySchema, messages, sessionSchema } from '@tp/api'
+import { errorBodySchema, messages, profileGetResponseSchema, sessionSchema } from '@tp/api'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema'
@@ -8,6 +8,7 @@ import {
 } from '../src/integrations/google/google-identity'
 import { fakeGoogleSub } from '../src/integrations/google/fake/google-fake'
 import { createTestApp, type TestApp } from './support'
+import { createBuyer, placeOrder } from './support/checkout'
 
 let t: TestApp
 beforeAll(async () => {
@@ -48,6 +49,54 @@ describe('Google sign-in through the fake', () => {
       (await signIn(t.google.mintToken({ email: 'again@example.com' }).accessToken)).body,
     )
     expect(second.user.id).toBe(first.user.id)
+  })
+
+  it("a takeover drops the squatter's name, picture and billing profile unless an order used it", async () => {
+    // unverified, with a name and a billing profile (locked once saved) but no order
+    const squatter = await t.createUser({ email: 'taken@x.test', name: 'Squatter' })
+    await t.saveBilling(squatter)
+    // another unverified account whose billing profile an order was placed with
+    const buyer = await createBuyer(t, { email: 'bought@x.test', name: 'Buyer' })
+    await placeOrder(t, buyer)
+
+    const owner = sessionSchema.parse(
+      (await signIn(t.google.mintToken({ email: 'taken@x.test', name: 'Real Owner' }).accessToken))
+        .body,
+    )
+    expect(owner.user.id).toBe(squatter.user.id)
+    expect(owner.user.name).toBe('Real Owner')
+    expect(owner.user.picture).toContain(t.google.url)
+    const profile = profileGetResponseSchema.parse(
+      (await t.post('/api/profile/get', {}, { token: owner.token })).body,
+    )
+    expect(profile.data.billing).toBeNull()
+    // the owner saves their own billing profile
+    const put = await t.post(
+      '/api/profile/put',
+      {
+        email: 'taken@x.test',
+        firstName: 'Real',
+        lastName: 'Owner',
+        country: 'France',
+        companyName: 'Owner SARL',
+        apartment: '1 rue de Rivoli',
+        town: 'Paris',
+        state: 'Ile-de-France',
+        postalCode: '75001',
+        phone: '+33 1 23 45 67 89',
+      },
+      { token: owner.token },
+    )
+    expect(put.status).toBe(200)
+
+    // the order's billing profile stays: it is that order's record
+    const ownerOfOrder = sessionSchema.parse(
+      (await signIn(t.google.mintToken({ email: 'bought@x.test' }).accessToken)).body,
+    )
+    const kept = profileGetResponseSchema.parse(
+      (await t.post('/api/profile/get', {}, { token: ownerOfOrder.token })).body,
+    )
+    expect(kept.data.billing).not.toBeNull()
   })
 
   it('links to an account whose email is verified, keeping its password and sessions', async () => {

@@ -226,6 +226,15 @@ export const paypalCreateResponseSchema = z.object({
   orderId: z.uuid(),
   total: cents,
 })
+/**
+ * PayPal issues after which the buyer must choose another funding source: the card screen calls
+ * the buttons' actions.restart() (contracts/integrations.md 1.6); the server never retries them.
+ */
+export const paypalRestartIssues = [
+  'INSTRUMENT_DECLINED',
+  'PAYER_ACTION_REQUIRED',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+] as const
 export const paypalErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { registerUser, waitForMail } from '../support/api'
 import { orderLines, saveBilling, selectAccount } from '../support/checkout'
-import { signIn, toast } from '../support/pages'
+import { expectNoHorizontalScroll, signIn, toast } from '../support/pages'
 
 // Buying a challenge end to end through the local stand-ins of PayPal and OxaPay: the server
 // prices the order, the provider's own record of the payment confirms it, and the trading account
@@ -153,4 +153,56 @@ test('a trader buys an Instant Funding challenge with crypto: paying, then paid,
   await expect(page).toHaveURL(/\/user\/dashboard$/)
   await expectNewAccountOnDashboard(page, /Instant Funding \$10K/, 'TradepeakSim-MT4')
   await waitForMail(request, trader.email, /Funded account is ready/)
+})
+
+test('at 360 px the checkout fits the screen and its add-on switches price the order as the server does', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await signInNewTrader(page, request)
+  await page.goto('/pricing')
+  await expectNoHorizontalScroll(page)
+
+  await selectAccount(page, { challenge: 'Two Phase', platform: 'MetaTrader 5', size: '$25K' })
+  await expectNoHorizontalScroll(page)
+  await saveBilling(page)
+  await expectNoHorizontalScroll(page)
+
+  const serverTotal = async (addOns: string) => {
+    const quote = await request.get(
+      `/api/pricing/quote?challenge=twoPhase&size=25&method=card&addOns=${addOns}`,
+    )
+    expect(quote.status()).toBe(200)
+    return ((await quote.json()) as { total: number }).total
+  }
+  const shownTotal = () => orderLines(page).getByRole('listitem').last()
+  const profitSplit = page.getByRole('switch', { name: '100% Profit Split' })
+  const fastPayout = page.getByRole('switch', { name: 'Fast Payout' })
+  const both = page.getByRole('switch', { name: 'Both Add-ons' })
+
+  // 'both' on switches on the other two: $199 + 25%, rounded up
+  await both.click()
+  await expect(profitSplit).toBeChecked()
+  await expect(fastPayout).toBeChecked()
+  expect(await serverTotal('profitSplit100,fastPayout')).toBe(249)
+  await expect(shownTotal()).toContainText('$249.00')
+
+  // a single one off clears 'both'; the order is priced with the one left: $199 + 15%
+  await fastPayout.click()
+  await expect(both).not.toBeChecked()
+  await expect(profitSplit).toBeChecked()
+  expect(await serverTotal('profitSplit100')).toBe(229)
+  await expect(shownTotal()).toContainText('$229.00')
+  await expectNoHorizontalScroll(page)
+
+  // the payment screen and the billing page fit as well
+  await page.getByLabel('I agree to the terms and conditions').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page).toHaveURL(/\/paypal\?order=/)
+  await expect(shownTotal()).toContainText('$229.00')
+  await expectNoHorizontalScroll(page)
+  await page.goto('/user/billing')
+  await expect(page.getByRole('table')).toContainText('229.00')
+  await expectNoHorizontalScroll(page)
 })

@@ -168,6 +168,15 @@ export class RiskMonitor {
     return account
   }
 
+  /**
+   * Judges an active account if this monitor does not yet: from its ledger when it has one, else
+   * from its start (an attempt that activated it died before its first snapshot was written).
+   */
+  async ensureTracked(row: TradingAccountRow): Promise<void> {
+    if (row.status !== 'active' || this.byAccountId.has(row.id)) return
+    await this.load(row)
+  }
+
   /** The account's past is booked: the clock's resets apply to it again. */
   endBackfill(accountId: string): void {
     const account = this.byAccountId.get(accountId)
@@ -472,6 +481,11 @@ export class RiskMonitor {
       evaluator = IncrementalEvaluator.restore(row.evaluatorState)
     } else {
       ;[first, ...rest] = events
+      if (!first && row.startedAt) {
+        // activated, then the process died (or the start failed) before the start was written
+        await this.track(row, row.startedAt.getTime())
+        return
+      }
       if (!first || first.kind !== 'snapshot') {
         this.options.logger.error(
           { accountId: row.id },

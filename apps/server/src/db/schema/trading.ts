@@ -109,6 +109,8 @@ export const tradingAccounts = pgTable(
     provisioningLeaseUntil: timestamp('provisioning_lease_until', { withTimezone: true }),
     provisioningAttempts: integer('provisioning_attempts').notNull().default(0),
     provisioningError: text('provisioning_error'),
+    /** when the credentials email went out (an active account without it is owed one) */
+    credentialsSentAt: timestamp('credentials_sent_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('trading_accounts_stage_key').on(t.challengeId, t.stage),

@@ -3,6 +3,8 @@
 // exact conversion between our integer cents and PayPal's decimal strings. The adapter that
 // speaks PayPal's HTTP is paypal-client.ts; the local stand-in is fake/paypal-fake.ts.
 
+import { paypalRestartIssues } from '@tp/api'
+
 export const PAYPAL_LIVE_API_BASE = 'https://api-m.paypal.com'
 export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com'
 /** What `sdkBaseUrl` of @paypal/paypal-js defaults to; the client id decides live vs sandbox. */
@@ -233,11 +235,7 @@ export class PayPalError extends Error {
 }
 
 /** Issues after which the buyer must choose another funding source (actions.restart()). */
-export const PAYPAL_RESTART_ISSUES = [
-  'INSTRUMENT_DECLINED',
-  'PAYER_ACTION_REQUIRED',
-  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
-] as const
+export const PAYPAL_RESTART_ISSUES = paypalRestartIssues
 
 /** The buyer's funding source was refused: tell the browser to restart, never retry. */
 export class PayPalDeclined extends PayPalError {

@@ -83,6 +83,7 @@ export async function provisionStageAccount(
       and(eq(tradingAccounts.challengeId, challenge.id), eq(tradingAccounts.stage, input.stage)),
     )
   if (!row) throw new Error('the account row vanished')
+  if (row.status === 'active') await finishActivation(ctx, row)
   if (row.status !== 'provisioning') return row
 
   const now = ctx.clock.now()
@@ -168,6 +169,20 @@ export async function provisionStageAccount(
   }
 }
 
+/**
+ * What follows activation, again if an attempt died or failed after the row became active (its
+ * retry finds the row active): the evaluation's start (a no-op when the monitor has the account)
+ * and the credentials email when none went out after a lease's time (a young account's email job
+ * is still on its way).
+ */
+async function finishActivation(ctx: AppContext, row: TradingAccountRow): Promise<void> {
+  if (!row.startedAt) return
+  await ctx.trading.risk.ensureTracked(row)
+  const isOwedEmail =
+    row.credentialsSentAt === null && ctx.clock.now().getTime() - row.startedAt.getTime() > LEASE_MS
+  if (isOwedEmail) await ctx.jobs.enqueue(sendCredentialsEmailJob, { accountId: row.id })
+}
+
 const provisionSchema = z.object({
   challengeId: z.uuid(),
   stage: z.enum(stages),
@@ -194,7 +209,7 @@ export const sendCredentialsEmailJob = defineJob({
       .select()
       .from(tradingAccounts)
       .where(eq(tradingAccounts.id, accountId))
-    if (!row || row.status === 'provisioning') return
+    if (!row || row.status === 'provisioning' || row.credentialsSentAt) return
     const user = await findUserById(ctx.db, row.userId)
     if (!user) return
     const dto = toTradingAccountDto(ctx, row)
@@ -210,5 +225,9 @@ export const sendCredentialsEmailJob = defineJob({
         appUrl: ctx.env.APP_URL,
       }),
     )
+    await ctx.db
+      .update(tradingAccounts)
+      .set({ credentialsSentAt: ctx.clock.now() })
+      .where(eq(tradingAccounts.id, accountId))
   },
 })

@@ -1,7 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { messages, type Session } from '@tp/api'
 import type { AppContext } from '../../context'
-import { profiles, refreshTokens, users, type UserRow } from '../../db/schema'
+import {
+  billingProfiles,
+  orders,
+  profiles,
+  refreshTokens,
+  users,
+  type UserRow,
+} from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { consumeAttempt } from '../../lib/rate-limit'
 import { GoogleTokenRejected, type GoogleProfile } from '../../integrations/google/google-identity'
@@ -26,8 +33,9 @@ async function linkGoogle(ctx: AppContext, user: UserRow, google: GoogleProfile)
       .set({
         googleSub: google.sub,
         emailVerified: true,
-        name: user.name ?? google.name,
-        picture: user.picture ?? google.picture,
+        // a squatter's name and picture are not the owner's
+        name: isTakingOver ? google.name : (user.name ?? google.name),
+        picture: isTakingOver ? google.picture : (user.picture ?? google.picture),
         updatedAt: now,
         ...(isTakingOver ? { passwordHash: null } : {}),
       })
@@ -38,6 +46,15 @@ async function linkGoogle(ctx: AppContext, user: UserRow, google: GoogleProfile)
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
+      // a billing profile locks once saved: one saved by a squatter would bind the owner to a
+      // stranger's name and address, so it goes unless an order was placed with it (then it is
+      // that order's record and an admin, who may edit it, decides)
+      const [anyOrder] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.userId, user.id))
+        .limit(1)
+      if (!anyOrder) await tx.delete(billingProfiles).where(eq(billingProfiles.userId, user.id))
       ctx.logger.info({ userId: user.id }, 'Google proved an unverified email: password removed')
     }
     return linked!

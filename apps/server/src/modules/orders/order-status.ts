@@ -58,3 +58,39 @@ export async function moveOrder(
     return updated ?? null
   })
 }
+
+/**
+ * Notes something a person must look at on an order whose status stays as it is (money that
+ * arrived for an order already paid, say): the note joins the order's review reason, which the
+ * admin orders table shows, and an audit row records it. A note already there is not repeated.
+ */
+export async function noteOrder(
+  db: Transactional,
+  orderId: string,
+  note: string,
+  event: { source: OrderEventSource },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status, reviewReason: orders.reviewReason })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update')
+    if (!current || current.reviewReason?.includes(note)) return false
+    await tx
+      .update(orders)
+      .set({
+        reviewReason: current.reviewReason ? `${current.reviewReason}; ${note}` : note,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, orderId))
+    await tx.insert(orderEvents).values({
+      orderId,
+      fromStatus: current.status,
+      toStatus: current.status,
+      source: event.source,
+      detail: note,
+    })
+    return true
+  })
+}

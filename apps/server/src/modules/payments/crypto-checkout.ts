@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { checkoutMessages, findCryptoCurrency, type CryptoSession } from '@tp/api'
 import { centsToDollars } from '@tp/domain'
 import type { AppContext } from '../../context'
@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors'
 import { findUserById } from '../users/find-user'
 import { confirmOrderPaid } from '../orders/confirm-payment'
 import { orderNumber } from '../orders/order-dto'
-import { moveOrder, type OrderEventSource } from '../orders/order-status'
+import { moveOrder, noteOrder, type OrderEventSource } from '../orders/order-status'
 import { payableOrder, type PaymentTarget } from './payable-order'
 
 // Crypto payments through OxaPay's white-label API (contracts/integrations.md section 2): the
@@ -138,6 +138,51 @@ export async function applyOxaPayPayment(
     await review('expired with a payment received: it arrived late')
   } else if (status === null || status === 'unknown') {
     ctx.logger.warn({ trackId: info.trackId, raw: info.rawStatus }, 'OxaPay: unknown status')
+  }
+  const hasMoney =
+    status === 'paid' ||
+    status === 'manual_accept' ||
+    status === 'underpaid' ||
+    (status === 'expired' && info.txs.length > 0)
+  if (hasMoney) await noteExtraPayment(ctx, payment, info, source)
+}
+
+/** Statuses of a payment whose money arrived (in full or not). */
+const moneyStatuses = ['paid', 'manual_accept', 'underpaid']
+
+/**
+ * Money that arrived on a second payment session of an order another payment already paid (the
+ * buyer went back and paid again, or paid two open sessions): the order keeps its account, and
+ * the admins are told on the order, so the extra money is refunded rather than kept unnoticed.
+ * The order's first payment with money (by when it was opened) is the one that counts.
+ */
+async function noteExtraPayment(
+  ctx: AppContext,
+  payment: PaymentRow,
+  info: OxaPayPayment,
+  source: OrderEventSource,
+): Promise<void> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, payment.orderId))
+  if (!order || !['paid', 'provisioning', 'fulfilled', 'refunded'].includes(order.status)) return
+  const [first] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        or(inArray(payments.status, moneyStatuses), eq(payments.id, payment.id)),
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(1)
+  if (!first || first.id === payment.id) return
+  // the same words each time (a later callback of this payment adds nothing)
+  const note = `money arrived on a second payment of this order (OxaPay ${info.trackId}): refund it`
+  if (await noteOrder(ctx.db, order.id, note, { source })) {
+    ctx.logger.warn(
+      { orderId: order.id, trackId: info.trackId, amount: info.amount, currency: info.currency },
+      'OxaPay: money on a second payment of a paid order',
+    )
   }
 }
 

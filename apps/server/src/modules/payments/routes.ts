@@ -318,11 +318,11 @@ export function paymentNotificationRoutes(ctx: AppContext): FastifyPluginAsync {
         throw new AppError('WEBHOOK_REJECTED')
       }
       const { event } = verification
-      const reference = event.orderId
-        ? event.orderId
-        : event.refund
-          ? `${CAPTURE_REFERENCE}${event.refund.captureId}`
-          : null
+      // a notice names its order, or a capture (a refund's, or a capture PayPal sent without
+      // its related order) whose order is read back from PayPal
+      const captureId = event.refund?.captureId ?? event.capture?.id ?? null
+      const reference =
+        event.orderId ?? (captureId === null ? null : `${CAPTURE_REFERENCE}${captureId}`)
       const isNew = await remember('paypal', event.id, reference)
       if (isNew && reference) {
         await ctx.jobs.enqueue(reconcilePaymentJob, {

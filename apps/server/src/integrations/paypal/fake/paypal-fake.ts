@@ -78,6 +78,8 @@ export type PayPalFakeWebhookOptions = {
   /** 'hex' reproduces the classic bug (CRC as hex): such a signature never verifies. */
   crcFormat?: 'decimal' | 'hex'
   transmissionTime?: Date
+  /** A capture event without supplementary_data (PayPal does not always send it). */
+  omitRelatedOrder?: boolean
 }
 
 export type PayPalFakeWebhook = {
@@ -1018,7 +1020,7 @@ export async function startPayPalFake(options: StartPayPalFakeOptions = {}): Pro
         capture.status = status
         capture.updateTime = timestamp()
       }
-      resource = captureJson(order, capture, true)
+      resource = captureJson(order, capture, !webhookOptions.omitRelatedOrder)
       const verb = { COMPLETED: 'completed', PENDING: 'pending', DECLINED: 'denied' }[
         status as 'COMPLETED'
       ]

@@ -29,9 +29,11 @@ export const settledPaymentStatuses: ReadonlySet<PaymentStatus> = new Set([
   'Failed',
 ])
 
-/** Spec: an expired (possibly paid late) or underpaid payment goes to a manual check. */
+/**
+ * Spec: an underpaid or late payment goes to a manual check (the server answers a late one as
+ * 'Under review'); 'Expired' means the session ran out with nothing paid: back to step 1.
+ */
 export const reviewPaymentStatuses: ReadonlySet<PaymentStatus> = new Set([
-  'Expired',
   'Underpaid',
   'Under review',
 ])

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { messages, paypalErrorSchema } from '@tp/api'
+import { messages, paypalErrorSchema, paypalRestartIssues } from '@tp/api'
 import { API_BASE, ApiError, getErrorMessage, refreshAccessToken } from '@/lib/api-client'
 import { getSession } from '@/lib/session'
 
@@ -75,9 +75,15 @@ export async function paypalPost<T>(path: string, body: unknown, schema: z.ZodTy
   return parsed.data
 }
 
-/** Whether the card was declined: the buyer picks another card in the same checkout. */
-export function isInstrumentDeclined(error: unknown): boolean {
-  return error instanceof PayPalApiError && error.issue === 'INSTRUMENT_DECLINED'
+/**
+ * Whether the funding source was refused (a declined card, or PayPal asking for another one):
+ * the buyer picks another in the same checkout.
+ */
+export function mustChooseAnotherFunding(error: unknown): boolean {
+  return (
+    error instanceof PayPalApiError &&
+    (paypalRestartIssues as readonly (string | undefined)[]).includes(error.issue)
+  )
 }
 
 /**

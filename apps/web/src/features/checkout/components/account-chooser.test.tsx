@@ -49,6 +49,7 @@ describe('account chooser (spec 2.3, 4)', () => {
     expect(screen.getByRole('tab', { name: 'Phase 1' })).toHaveAttribute('aria-selected', 'true')
     const phase1 = describePlanRules('twoPhase.phase1', 5)
     expect(ruleValue('Profit Target')).toBe(phase1.find((r) => r.key === 'profitTarget')!.value)
+    expect(ruleValue('Platforms')).toBe('MT4 and MT5')
     expect(screen.getByRole('button', { name: 'START' })).toHaveAccessibleDescription('$59.00')
   })
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkoutMessages } from '@tp/api'
+import { checkoutMessages, paypalRestartIssues } from '@tp/api'
 import { json, testConfig } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import { checkoutApi, makeOrder, orderId, trader } from '../testing/fixtures'
@@ -161,28 +161,31 @@ describe('card payment screen (spec 2.8)', () => {
     expect(restart).not.toHaveBeenCalled()
   })
 
-  it('a declined card (INSTRUMENT_DECLINED) restarts the buttons without an error', async () => {
-    const { app, props } = await openCardScreen({
-      [`POST /api/payment/orders/${paypalId}/capture`]: () =>
-        json(422, {
-          code: 'PAYMENT_DECLINED',
-          message: 'The card was declined.',
-          details: [{ issue: 'INSTRUMENT_DECLINED', description: 'The instrument was declined.' }],
-          debug_id: 'dbg-2',
-        }),
-    })
-    const restart = vi.fn(async () => {})
+  it.each(paypalRestartIssues)(
+    'a refused funding source (%s) restarts the buttons without an error',
+    async (issue) => {
+      const { app, props } = await openCardScreen({
+        [`POST /api/payment/orders/${paypalId}/capture`]: () =>
+          json(422, {
+            code: 'PAYMENT_DECLINED',
+            message: 'The card was declined.',
+            details: [{ issue, description: 'Choose another way to pay.' }],
+            debug_id: 'dbg-2',
+          }),
+      })
+      const restart = vi.fn(async () => {})
 
-    await act(async () => {
-      await props().onApprove({ orderID: paypalId }, { restart })
-    })
+      await act(async () => {
+        await props().onApprove({ orderID: paypalId }, { restart })
+      })
 
-    expect(restart).toHaveBeenCalledTimes(1)
-    expect(
-      screen.queryByText(/Sorry, your transaction could not be processed/),
-    ).not.toBeInTheDocument()
-    expect(app.location()).toBe(`/paypal?order=${orderId}`)
-  })
+      expect(restart).toHaveBeenCalledTimes(1)
+      expect(
+        screen.queryByText(/Sorry, your transaction could not be processed/),
+      ).not.toBeInTheDocument()
+      expect(app.location()).toBe(`/paypal?order=${orderId}`)
+    },
+  )
 
   it('any other capture failure says so with the detail', async () => {
     const { app, props } = await openCardScreen({

@@ -20,7 +20,7 @@ import { paths } from '@/config/paths'
 import { capturePayPalOrder } from '../api/capture-paypal-order'
 import { createPayPalOrder } from '../api/create-paypal-order'
 import { getPayPalFulfilment } from '../api/get-paypal-fulfilment'
-import { isInstrumentDeclined, paypalErrorDetail } from '../api/paypal-request'
+import { mustChooseAnotherFunding, paypalErrorDetail } from '../api/paypal-request'
 import { checkoutQueryKeys } from '../api/query-keys'
 import { OrderSummaryCard } from './order-summary'
 import { PaymentOrderGate } from './payment-order-gate'
@@ -74,7 +74,7 @@ function PayPalCheckout({ order, config }: { order: OrderDto; config: PublicConf
       await navigate(paths.user.dashboard.getHref(), { state })
     } catch (error) {
       // a declined card: the buyer picks another one in the same checkout
-      if (isInstrumentDeclined(error)) return actions.restart()
+      if (mustChooseAnotherFunding(error)) return actions.restart()
       hasReported.current = true
       toast.error(`${checkoutMessages.paypalCaptureFailed} ${paypalErrorDetail(error)}`)
     }

@@ -195,7 +195,17 @@ describe('crypto payment, step 2 (spec 2.7, 4)', () => {
     expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeInTheDocument()
   })
 
-  it.each(['Underpaid', 'Expired', 'Under review'] as const)(
+  it('a session OxaPay calls expired before the countdown ends also returns to step 1', async () => {
+    const { api, app } = openCryptoScreen({ 'GET /api/payment/get-history': history(['Expired']) })
+    await proceed(app)
+
+    expect(await screen.findAllByText(checkoutMessages.cryptoExpired)).not.toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeInTheDocument()
+    expect(screen.queryByText(checkoutMessages.underReview)).not.toBeInTheDocument()
+    expect(api.callsTo('GET /api/payment/get-history')).toHaveLength(1)
+  })
+
+  it.each(['Underpaid', 'Under review'] as const)(
     'a payment %s is left to a manual check, said plainly',
     async (status) => {
       const { app } = openCryptoScreen({ 'GET /api/payment/get-history': history([status]) })

@@ -236,9 +236,9 @@ function PaymentStep({
     }
   }, [queryClient, status])
 
-  // the session ran out with nothing on its way: back to step 1 (a payment being confirmed is
-  // left to finish)
-  const isOut = remaining === 0 && !isSettled && status !== 'Confirming'
+  // the session ran out with nothing on its way, by the countdown or by OxaPay's word (the
+  // browser's clock may run behind): back to step 1 (a payment being confirmed is left to finish)
+  const isOut = status === 'Expired' || (remaining === 0 && !isSettled && status !== 'Confirming')
   useEffect(() => {
     if (isOut) onExpired()
   }, [isOut, onExpired])

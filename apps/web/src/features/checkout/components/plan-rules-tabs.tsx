@@ -25,6 +25,7 @@ const compactRuleKeys: ReadonlySet<PlanRuleKey> = new Set([
   'weekendHolding',
   'leverage',
   'expertAdvisors',
+  'platforms',
 ])
 
 type PlanRulesTabsProps = {
