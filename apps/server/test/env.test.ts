@@ -83,6 +83,17 @@ describe('environment schema', () => {
     ])
   })
 
+  it('names a malformed variable and the missing production ones in one go', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', PORT: 'abc' })
+    expect(problems.map((p) => p.variable).sort()).toEqual([
+      'APP_URL',
+      'CREDENTIALS_KEY',
+      'JWT_SECRET',
+      'PORT',
+      'SMTP_URL',
+    ])
+  })
+
   it('refuses the development signing key in production', () => {
     const problems = problemsOf({ ...productionSecrets, JWT_SECRET: DEV_JWT_SECRET })
     expect(problems).toEqual([

@@ -36,6 +36,15 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })))
 
+/**
+ * The cross-variable checks run even when a variable alone is already wrong, so one start names
+ * every problem (by default zod skips refinements after the first failing field).
+ */
+const everyProblemAtOnce = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -205,7 +214,7 @@ export const envSchema = z
         })
       }
     }
-  })
+  }, everyProblemAtOnce)
   .transform((env) => {
     const isProduction = env.NODE_ENV === 'production'
     return {
