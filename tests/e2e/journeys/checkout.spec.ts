@@ -196,12 +196,20 @@ test('at 360 px the checkout fits the screen and its add-on switches price the o
   await expect(shownTotal()).toContainText('$229.00')
   await expectNoHorizontalScroll(page)
 
-  // the payment screen and the billing page fit as well
+  // the payment screen, the dashboard and the billing page fit as well
   await page.getByLabel('I agree to the terms and conditions').check()
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page).toHaveURL(/\/paypal\?order=/)
   await expect(shownTotal()).toContainText('$229.00')
   await expectNoHorizontalScroll(page)
+  await page.getByRole('button', { name: 'Pay with PayPal (simulated)' }).click()
+  const paypal = page.getByRole('dialog', { name: /PayPal checkout/ })
+  await expect(paypal).toContainText('229.00 USD')
+  await paypal.getByRole('button', { name: 'Approve payment' }).click()
+  await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 20_000 })
+  await expectNewAccountOnDashboard(page, /Two Phase \$25K/, 'TradepeakSim-MT5')
+  await expectNoHorizontalScroll(page)
+
   await page.goto('/user/billing')
   await expect(page.getByRole('table')).toContainText('229.00')
   await expectNoHorizontalScroll(page)
