@@ -24,6 +24,7 @@ export interface LedgerOptions {
  */
 export interface TradeLedger {
   readonly count: number
+  /** the closed trades, row by row (the caller's own array when every trade is closed) */
   readonly trades: readonly ClosedTrade[]
   readonly resultCents: Float64Array
   readonly volume: Float64Array
@@ -50,38 +51,39 @@ export function buildTradeLedger(trades: readonly Trade[], options: LedgerOption
     options.dayReset ?? { timeZone: options.timeZone, time: '00:00' },
   )
 
-  const capacity = trades.length
-  const closed: ClosedTrade[] = []
-  const resultCents = new Float64Array(capacity)
-  const volume = new Float64Array(capacity)
-  const isLong = new Uint8Array(capacity)
-  const openMs = new Float64Array(capacity)
-  const closeMs = new Float64Array(capacity)
-  const openHour = new Uint8Array(capacity)
-  const openWeekday = new Uint8Array(capacity)
-  const symbolIndex = new Uint32Array(capacity)
+  // When every trade is closed (the usual case) the input array already is the column, read
+  // only like the rest of the ledger: a fresh array of 100k references (a large object for V8)
+  // costs more than several of the views together.
+  const closed = trades.every(isClosed) ? trades : trades.filter(isClosed)
+  const n = closed.length
+  const resultCents = new Float64Array(n)
+  const volume = new Float64Array(n)
+  const isLong = new Uint8Array(n)
+  const openMs = new Float64Array(n)
+  const closeMs = new Float64Array(n)
+  const openHour = new Uint8Array(n)
+  const openWeekday = new Uint8Array(n)
+  const symbolIndex = new Uint32Array(n)
   const symbols: string[] = []
   const symbolIndexByName = new Map<string, number>()
 
-  let n = 0
-  for (const trade of trades) {
-    if (!isClosed(trade)) continue
+  for (let i = 0; i < n; i++) {
+    const trade = closed[i]!
     const open = parseIsoInstant(trade.openTime)
     const close = parseIsoInstant(trade.closeTime)
     if (Number.isNaN(open) || Number.isNaN(close)) {
       throw new RangeError(`trade ${trade.id}: openTime/closeTime is not an ISO-8601 instant`)
     }
-    closed.push(trade)
-    openMs[n] = open
-    closeMs[n] = close
-    resultCents[n] = tradeResultCents(trade)
-    volume[n] = trade.volume
-    isLong[n] = trade.side === 'buy' ? 1 : 0
+    openMs[i] = open
+    closeMs[i] = close
+    resultCents[i] = tradeResultCents(trade)
+    volume[i] = trade.volume
+    isLong[i] = trade.side === 'buy' ? 1 : 0
 
     const localOpen = open + offsets.offsetMs(open)
     const localDay = Math.floor(localOpen / DAY_MS)
-    openHour[n] = Math.floor((localOpen - localDay * DAY_MS) / HOUR_MS)
-    openWeekday[n] = (((localDay + 3) % 7) + 7) % 7 // 1970-01-01 was a Thursday
+    openHour[i] = Math.floor((localOpen - localDay * DAY_MS) / HOUR_MS)
+    openWeekday[i] = (((localDay + 3) % 7) + 7) % 7 // 1970-01-01 was a Thursday
 
     let symbol = symbolIndexByName.get(trade.symbol)
     if (symbol === undefined) {
@@ -89,22 +91,20 @@ export function buildTradeLedger(trades: readonly Trade[], options: LedgerOption
       symbols.push(trade.symbol)
       symbolIndexByName.set(trade.symbol, symbol)
     }
-    symbolIndex[n] = symbol
-    n++
+    symbolIndex[i] = symbol
   }
 
-  // open trades left unused slots at the end of each column
   return {
     count: n,
     trades: closed,
-    resultCents: resultCents.subarray(0, n),
-    volume: volume.subarray(0, n),
-    isLong: isLong.subarray(0, n),
-    openMs: openMs.subarray(0, n),
-    closeMs: closeMs.subarray(0, n),
-    openHour: openHour.subarray(0, n),
-    openWeekday: openWeekday.subarray(0, n),
-    symbolIndex: symbolIndex.subarray(0, n),
+    resultCents,
+    volume,
+    isLong,
+    openMs,
+    closeMs,
+    openHour,
+    openWeekday,
+    symbolIndex,
     symbols,
     dayCalendar,
   }

@@ -42,6 +42,8 @@ export class DayCalendar {
   private readonly isNamedByEndDate: boolean
   /** days are looked up in time order, mostly the same one again */
   private lastDay: CalendarDay | null = null
+  /** reset instants by local date: neighbouring days share one, and each costs luxon calls */
+  private readonly resets = new Map<number, number>()
 
   constructor(reset: DayReset) {
     const zone = IANAZone.create(reset.timeZone)
@@ -103,9 +105,20 @@ export class DayCalendar {
    * one with the offset before the gap, which lands after it).
    */
   private resetOn(localDate: number): number {
+    let reset = this.resets.get(localDate)
+    if (reset === undefined) {
+      reset = this.computeResetOn(localDate)
+      this.resets.set(localDate, reset)
+    }
+    return reset
+  }
+
+  private computeResetOn(localDate: number): number {
     const wallMs = localDate * DAY_MS + this.resetMinutes * MINUTE_MS
     const offsetBefore = this.offsetMs(wallMs - DAY_MS)
     const offsetAfter = this.offsetMs(wallMs + DAY_MS)
+    // the two candidates coincide, and are the answer whether or not the zone agrees
+    if (offsetBefore === offsetAfter) return wallMs - offsetBefore
     const withBefore = wallMs - offsetBefore
     const withAfter = wallMs - offsetAfter
     const isBeforeReal = this.offsetMs(withBefore) === offsetBefore
