@@ -9,6 +9,7 @@ import { messages } from '@tp/api'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents, orders } from '../src/db/schema'
+import { sweepPayments } from '../src/modules/payments/reconcile-payment'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 import {
   createBuyer,
@@ -206,6 +207,11 @@ describe('PayPal reports the money went back', () => {
           source: 'webhook',
           detail: `PayPal reports the capture ${word}`,
         })
+        // the accounts are closed right after the order is marked refunded
+        await waitFor(async () => (await accountOf(user)).status === 'closed', {
+          timeoutMs: 10_000,
+          what: 'the account closed',
+        })
         expect(await accountOf(user)).toMatchObject({ status: 'closed', isReadOnly: true })
         // PayPal was not asked to refund again
         expect(app.paypal.requests.filter((r) => r.route === 'refund')).toHaveLength(refundCalls)
@@ -248,5 +254,27 @@ describe('an admin refunds a crypto order', () => {
     })
     expect(await accountOf(user)).toMatchObject({ status: 'closed' })
     await app.mailbox.waitFor({ to: user.user.email, subject: /was refunded/ })
+  })
+})
+
+describe('a refund left unfinished', () => {
+  it('the sweep closes accounts of a refunded order that still trade, and tells the buyer', async () => {
+    const user = await buyer()
+    const { order } = await paidByCard(user)
+    // the process died right after marking the order refunded, before closing its account
+    await app.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id))
+    expect(await accountOf(user)).toMatchObject({ status: 'active' })
+
+    await sweepPayments(app.ctx)
+    await app.waitForJobs()
+    const account = await accountOf(user)
+    expect(account).toMatchObject({ status: 'closed', isReadOnly: true })
+    const mail = await app.mailbox.waitFor({ to: user.user.email, subject: /refund/i })
+    expect(mail.text).toContain(account.login!)
+
+    // nothing more to do: a second sweep sends nothing
+    await sweepPayments(app.ctx)
+    await app.waitForJobs()
+    expect(await app.mailbox.list({ to: user.user.email, subject: /refund/i })).toHaveLength(1)
   })
 })

@@ -34,6 +34,9 @@ export async function refundOrder(
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' })
   if (order.status === 'refunded') {
+    // a refund whose accounts were not all closed (the process died midway, or a next stage was
+    // provisioned after it) is finished now
+    await closeAccountsOfRefund(ctx, order, input.source)
     if (input.isRefundedByProvider) return order
     throw new AppError('ORDER_NOT_REFUNDABLE', { message: messages.orders.alreadyRefunded })
   }
@@ -66,14 +69,29 @@ export async function refundOrder(
     const [current] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     return current ?? order
   }
-  // every account the order bought (its first stage and any later one) is closed
+  const closed = await closeAccountsOfRefund(ctx, refunded, input.source, { isFirst: true })
+  ctx.logger.info({ orderId, source: input.source, closedAccounts: closed }, 'order refunded')
+  return refunded
+}
+
+/**
+ * Closes every account a refunded order bought that still trades (its first stage and any later
+ * one) and emails the buyer: always after the refund itself, and again only when an account was
+ * left open (after a crash, or a next stage provisioned after the refund). Idempotent.
+ */
+async function closeAccountsOfRefund(
+  ctx: AppContext,
+  order: OrderRow,
+  source: OrderEventSource,
+  options: { isFirst?: boolean } = {},
+): Promise<number> {
   const accounts = await ctx.db
     .select({ id: tradingAccounts.id })
     .from(tradingAccounts)
     .innerJoin(challenges, eq(challenges.id, tradingAccounts.challengeId))
-    .where(eq(challenges.orderId, orderId))
+    .where(eq(challenges.orderId, order.id))
   const nowMs = ctx.clock.now().getTime()
-  const closed = []
+  const closed: string[] = []
   for (const account of accounts) {
     const ended = await endAccount(ctx, account.id, {
       status: 'closed',
@@ -85,24 +103,36 @@ export async function refundOrder(
       ctx.trading.hub.accountEvent(account.id, 'trading-disabled', messages.trading.closedRefund)
     }
   }
-  const user = await findUserById(ctx.db, refunded.userId)
+  if (!options.isFirst && closed.length === 0) return 0
+  if (!options.isFirst) {
+    ctx.logger.warn({ orderId: order.id, source, closed }, 'refunded order: accounts closed late')
+  }
+  const user = await findUserById(ctx.db, order.userId)
   if (user) {
     await ctx.jobs.enqueue(
       sendEmailJob,
       refundEmail(user.email, {
-        number: orderNumber(refunded),
-        total: refunded.total,
-        method: refunded.method,
+        number: orderNumber(order),
+        total: order.total,
+        method: order.method,
         closedLogins: closed.filter(Boolean),
         appUrl: ctx.env.APP_URL,
       }),
     )
   }
-  ctx.logger.info(
-    { orderId, source: input.source, closedAccounts: closed.length },
-    'order refunded',
-  )
-  return refunded
+  return closed.length
+}
+
+/** Orders refunded whose bought accounts still trade: the sweep finishes them. */
+export async function findUnfinishedRefunds(ctx: AppContext): Promise<string[]> {
+  const rows = await ctx.db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(challenges, eq(challenges.orderId, orders.id))
+    .innerJoin(tradingAccounts, eq(tradingAccounts.challengeId, challenges.id))
+    .where(and(eq(orders.status, 'refunded'), eq(tradingAccounts.status, 'active')))
+    .limit(100)
+  return rows.map((row) => row.id)
 }
 
 /** Refunds the order's PayPal capture in full; the text of the audit row. */

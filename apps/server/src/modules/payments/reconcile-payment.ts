@@ -5,6 +5,7 @@ import { orders, payments } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { fulfilOrderJob } from '../orders/confirm-payment'
 import { moveOrder } from '../orders/order-status'
+import { findUnfinishedRefunds, refundOrder } from '../orders/refund-order'
 import { reconcileOxaPay } from './crypto-checkout'
 import { applyPayPalOrder } from './paypal-checkout'
 
@@ -60,8 +61,9 @@ export const reconcilePaymentJob = defineJob({
 
 /**
  * The safety net, every minute: crypto sessions still open are read back (a lost callback never
- * loses a payment), and paid orders whose fulfilment is not finished get it queued again (after
- * a crash between the payment and the job). Both are idempotent.
+ * loses a payment), paid orders whose fulfilment is not finished get it queued again (after a
+ * crash between the payment and the job), and refunded orders whose accounts still trade get
+ * them closed. All idempotent.
  */
 export async function sweepPayments(
   ctx: AppContext,
@@ -91,6 +93,12 @@ export async function sweepPayments(
       ),
     )
   for (const { id } of stuck) await ctx.jobs.enqueue(fulfilOrderJob, { orderId: id })
+  // refunds whose accounts still trade (a crash midway, a next stage provisioned after it)
+  for (const orderId of await findUnfinishedRefunds(ctx)) {
+    await refundOrder(ctx, orderId, { source: 'sweep', isRefundedByProvider: true }).catch(
+      (error: unknown) => ctx.logger.error({ err: error, orderId }, 'refund not finished'),
+    )
+  }
   const expired = await expireAbandonedOrders(ctx)
   return { checked: open.length, requeued: stuck.length, expired }
 }
