@@ -31,6 +31,19 @@ async function paypalOrder(user: TestUser, body: Record<string, unknown>): Promi
 const capture = (user: TestUser, id: string) =>
   app.post<Record<string, unknown>>(`/api/payment/orders/${id}/capture`, {}, { token: user.token })
 
+/**
+ * An order whose money moved at PayPal (approved and captured there) while the buyer's browser
+ * never came back to capture: only notices and read-backs can tell the app.
+ */
+async function capturedAtPayPalOnly() {
+  const user = await buyer()
+  const order = await orderFor(user)
+  const id = await paypalOrder(user, { orderId: order.id })
+  app.paypal.approve(id)
+  await app.ctx.payments.paypal!.captureOrder(id, { requestId: `test-capture:${id}` })
+  return { user, order, id }
+}
+
 const accountsOf = (orderId: string) => accountsOfOrder(app, orderId)
 const statusOf = (orderId: string) => orderRow(app, orderId)
 
@@ -139,13 +152,7 @@ describe('paying by card', () => {
   })
 
   it('makes exactly one account from 200 duplicate and out-of-order webhooks', async () => {
-    const user = await buyer()
-    const order = await orderFor(user)
-    const id = await paypalOrder(user, { orderId: order.id })
-    app.paypal.approve(id)
-    // the money moved at PayPal, but the buyer's browser never came back to capture
-    const paypal = app.ctx.payments.paypal!
-    await paypal.captureOrder(id, { requestId: `test-capture:${id}` })
+    const { order, id } = await capturedAtPayPalOnly()
     const kinds = [
       'PAYMENT.CAPTURE.COMPLETED',
       'CHECKOUT.ORDER.APPROVED',
@@ -171,11 +178,7 @@ describe('paying by card', () => {
   })
 
   it('reads back the order of a capture notice that does not name it', async () => {
-    const user = await buyer()
-    const order = await orderFor(user)
-    const id = await paypalOrder(user, { orderId: order.id })
-    app.paypal.approve(id)
-    await app.ctx.payments.paypal!.captureOrder(id, { requestId: `test-capture:${id}` })
+    const { order, id } = await capturedAtPayPalOnly()
     const notice = app.paypal.buildWebhook('PAYMENT.CAPTURE.COMPLETED', id, {
       omitRelatedOrder: true,
     })
@@ -191,12 +194,8 @@ describe('paying by card', () => {
   })
 
   it('refuses forged and altered webhooks, and nothing changes', async () => {
-    const user = await buyer()
-    const order = await orderFor(user)
-    const id = await paypalOrder(user, { orderId: order.id })
     // the money moved at PayPal: a believed webhook would now fulfil the order
-    app.paypal.approve(id)
-    await app.ctx.payments.paypal!.captureOrder(id, { requestId: `test-capture:${id}` })
+    const { order, id } = await capturedAtPayPalOnly()
     const tries = [
       app.paypal.buildWebhook('PAYMENT.CAPTURE.COMPLETED', id, { tamper: true }),
       app.paypal.buildWebhook('PAYMENT.CAPTURE.COMPLETED', id, { webhookId: 'WH-SOMEONE-ELSE' }),

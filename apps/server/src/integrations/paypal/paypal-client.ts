@@ -1,10 +1,10 @@
 import { createVerify, X509Certificate } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { z } from 'zod'
+import { paypalRestartIssues } from '@tp/api'
 import { systemClock, type Clock } from '../../lib/clock'
 import {
   centsToPayPalValue,
-  PAYPAL_RESTART_ISSUES,
   payPalValueToCents,
   PayPalDeclined,
   PayPalError,
@@ -382,7 +382,7 @@ async function errorFromResponse(operation: string, response: Response): Promise
     error = { ...fields, errorName: `HTTP_${response.status}` }
   }
   const issue = error.details?.[0]?.issue
-  if (issue && (PAYPAL_RESTART_ISSUES as readonly string[]).includes(issue)) {
+  if (issue && (paypalRestartIssues as readonly string[]).includes(issue)) {
     return new PayPalDeclined(operation, error)
   }
   if (response.status >= 500 || response.status === 429) {

@@ -3,8 +3,6 @@
 // exact conversion between our integer cents and PayPal's decimal strings. The adapter that
 // speaks PayPal's HTTP is paypal-client.ts; the local stand-in is fake/paypal-fake.ts.
 
-import { paypalRestartIssues } from '@tp/api'
-
 export const PAYPAL_LIVE_API_BASE = 'https://api-m.paypal.com'
 export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com'
 /** What `sdkBaseUrl` of @paypal/paypal-js defaults to; the client id decides live vs sandbox. */
@@ -233,9 +231,6 @@ export class PayPalError extends Error {
     this.retryAfterSeconds = fields.retryAfterSeconds ?? null
   }
 }
-
-/** Issues after which the buyer must choose another funding source (actions.restart()). */
-export const PAYPAL_RESTART_ISSUES = paypalRestartIssues
 
 /** The buyer's funding source was refused: tell the browser to restart, never retry. */
 export class PayPalDeclined extends PayPalError {

@@ -170,17 +170,16 @@ export async function provisionStageAccount(
 }
 
 /**
- * What follows activation, again if an attempt died or failed after the row became active (its
- * retry finds the row active): the evaluation's start (a no-op when the monitor has the account)
- * and the credentials email when none went out after a lease's time (a young account's email job
- * is still on its way).
+ * What follows activation, again when an attempt died or failed after the row became active (its
+ * retry finds the row active, with no credentials email sent a lease's time after the start; a
+ * young account's email job is still on its way): the evaluation's start, if the monitor does not
+ * judge the account yet, and the credentials email.
  */
 async function finishActivation(ctx: AppContext, row: TradingAccountRow): Promise<void> {
-  if (!row.startedAt) return
+  if (!row.startedAt || row.credentialsSentAt !== null) return
+  if (ctx.clock.now().getTime() - row.startedAt.getTime() <= LEASE_MS) return
   await ctx.trading.risk.ensureTracked(row)
-  const isOwedEmail =
-    row.credentialsSentAt === null && ctx.clock.now().getTime() - row.startedAt.getTime() > LEASE_MS
-  if (isOwedEmail) await ctx.jobs.enqueue(sendCredentialsEmailJob, { accountId: row.id })
+  await ctx.jobs.enqueue(sendCredentialsEmailJob, { accountId: row.id })
 }
 
 const provisionSchema = z.object({
