@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { registerUser, waitForMail } from '../support/api'
-import { orderLines, saveBilling, selectAccount } from '../support/checkout'
+import {
+  moveCryptoPayment,
+  openUsdtSession,
+  orderLines,
+  saveBilling,
+  selectAccount,
+} from '../support/checkout'
 import { expectNoHorizontalScroll, signIn, toast } from '../support/pages'
 
 // Buying a challenge end to end through the local stand-ins of PayPal and OxaPay: the server
@@ -118,14 +124,7 @@ test('a trader buys an Instant Funding challenge with crypto: paying, then paid,
   await page.getByRole('button', { name: 'Place Order' }).click()
 
   await expect(page).toHaveURL(/\/oxapay\?order=/)
-  const orderNumber = (await page.getByText(/^Pay order TP-\d+ with crypto$/).innerText()).split(
-    ' ',
-  )[2]!
-  await page.getByLabel('Currency').click()
-  await page.getByRole('option', { name: /^USDT/ }).click()
-  await page.getByLabel('Network').click()
-  await page.getByRole('option', { name: /TRC20|Tron/ }).click()
-  await page.getByRole('button', { name: 'Proceed to payment' }).click()
+  const orderNumber = await openUsdtSession(page)
 
   await expect(page.getByText(/^Send [\d.]+ USDT$/)).toBeVisible()
   await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible()
@@ -134,19 +133,11 @@ test('a trader buys an Instant Funding challenge with crypto: paying, then paid,
   await expect(page.getByText(/Time left: (29|30):\d\d/)).toBeVisible()
 
   // the payer's wallet, as OxaPay sees it: the local sandbox sends signed callbacks
-  const config = (await (await request.get('/api/config')).json()) as {
-    crypto: { sandboxUrl: string }
-  }
-  const sandbox = await browser.newPage()
-  await sandbox.goto(config.crypto.sandboxUrl)
-  const payment = () => sandbox.getByRole('row').filter({ hasText: `Order ${orderNumber}` })
-  await payment().getByRole('button', { name: 'Mark paying' }).click()
+  await moveCryptoPayment(browser, request, orderNumber, 'paying')
   await expect(toast(page, 'Payment is confirming, please wait...')).toBeVisible({
     timeout: 15_000,
   })
-  await sandbox.goto(config.crypto.sandboxUrl)
-  await payment().getByRole('button', { name: 'Mark paid' }).click()
-  await sandbox.close()
+  await moveCryptoPayment(browser, request, orderNumber, 'paid')
 
   await expect(toast(page, 'Payment successful!')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Return to dashboard' }).click()
@@ -213,4 +204,33 @@ test('at 360 px the checkout fits the screen and its add-on switches price the o
   await page.goto('/user/billing')
   await expect(page.getByRole('table')).toContainText('229.00')
   await expectNoHorizontalScroll(page)
+})
+
+test('a crypto session OxaPay expires with nothing paid returns the buyer to step 1, who opens another', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signInNewTrader(page, request)
+  await selectAccount(page, { challenge: 'Two Phase', platform: 'MetaTrader 4', size: '$5K' })
+  await saveBilling(page)
+  await page.getByText('30% off', { exact: true }).click()
+  await page.getByLabel('I agree to the terms and conditions').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page).toHaveURL(/\/oxapay\?order=/)
+  const orderNumber = await openUsdtSession(page)
+  await expect(page.getByText(/Time left: (29|30):\d\d/)).toBeVisible()
+
+  // long before the countdown ends, OxaPay says the session expired
+  await moveCryptoPayment(browser, request, orderNumber, 'expired')
+  await expect(toast(page, 'This payment session has expired. Please try again.')).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(page.getByRole('button', { name: 'Proceed to payment' })).toBeVisible()
+  await expect(page.getByText(/manual check/i)).toHaveCount(0)
+
+  // the order is still open: a new session for it (step 1 starts again from the first coin)
+  await page.getByRole('button', { name: 'Proceed to payment' }).click()
+  await expect(page.getByText(/^Send [\d.]+ [A-Z]+$/)).toBeVisible()
+  await expect(page.getByText('Waiting', { exact: true })).toBeVisible()
 })

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
 // Steps of /get-funded shared by the purchase journeys.
 
@@ -42,4 +42,41 @@ export async function saveBilling(page: Page) {
 /** The lines of the order summary (the server's figures) beside the form or payment screen. */
 export function orderLines(page: Page) {
   return page.getByRole('list', { name: 'Order lines' })
+}
+
+/** On /oxapay: pays in USDT on TRC20 and opens the session; the order's number (TP-...). */
+export async function openUsdtSession(page: Page): Promise<string> {
+  const title = await page.getByText(/^Pay order TP-\d+ with crypto$/).innerText()
+  await page.getByLabel('Currency').click()
+  await page.getByRole('option', { name: /^USDT/ }).click()
+  await page.getByLabel('Network').click()
+  await page.getByRole('option', { name: /TRC20|Tron/ }).click()
+  await page.getByRole('button', { name: 'Proceed to payment' }).click()
+  return title.split(' ')[2]!
+}
+
+/**
+ * The payer's wallet, as OxaPay sees it: the local OxaPay sandbox page moves the order's newest
+ * payment and sends the signed callback.
+ */
+export async function moveCryptoPayment(
+  browser: Browser,
+  request: APIRequestContext,
+  orderNumber: string,
+  status: 'paying' | 'paid' | 'expired' | 'underpaid',
+) {
+  const config = (await (await request.get('/api/config')).json()) as {
+    crypto: { sandboxUrl: string }
+  }
+  const sandbox = await browser.newPage()
+  await sandbox.goto(config.crypto.sandboxUrl)
+  const moved = sandbox.waitForResponse((response) => response.url().endsWith('/move'))
+  await sandbox
+    .getByRole('row')
+    .filter({ hasText: `Order ${orderNumber}` })
+    .first()
+    .getByRole('button', { name: `Mark ${status}` })
+    .click()
+  expect((await moved).status()).toBeLessThan(400)
+  await sandbox.close()
 }
