@@ -52,3 +52,25 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
 )
+
+/**
+ * Sign-in sessions: one per refresh-token family (the id is the family id and the access token's
+ * `sid`). Every authenticated request and stream checks its session here, so ending a session
+ * (sign-out, password change or reset, refresh-token reuse, a disabled user) stops its access
+ * token at once (docs/decisions/0017-one-access-policy.md).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export type SessionRow = typeof sessions.$inferSelect
