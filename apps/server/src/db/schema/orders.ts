@@ -76,6 +76,12 @@ export const orders = pgTable(
     method: paymentMethod('method').notNull(),
     couponId: uuid('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
+    /**
+     * The order holds one of its coupon's uses: taken when the order is made (under a lock on the
+     * coupon row, so a limit holds under concurrency), given back when it expires, fails or is
+     * refunded, taken again if it is paid after that (modules/orders/coupon-uses.ts).
+     */
+    isCouponReserved: boolean('is_coupon_reserved').notNull().default(false),
     /** the domain's order summary as priced when the order was made (what is charged) */
     summary: jsonb('summary').notNull(),
     total: cents('total_cents').notNull(),
@@ -94,6 +100,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    index('orders_coupon_idx').on(t.couponId),
   ],
 )
 export type OrderRow = typeof orders.$inferSelect
