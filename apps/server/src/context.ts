@@ -11,6 +11,7 @@ import type { Jobs } from './jobs/job-runner'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import type { SecretBox } from './lib/secret-box'
+import type { SessionEvents } from './modules/access/session-events'
 import type { LiveHub } from './modules/stream/live-hub'
 import type { RiskMonitor } from './risk/risk-monitor'
 
@@ -35,6 +36,8 @@ export type AppContext = {
   trading: TradingRuntime
   /** PayPal (null when card payment is not configured) and OxaPay */
   payments: PaymentProviders
+  /** sessions ending in this process: what holds one open (a WebSocket) closes with it */
+  sessionEvents: SessionEvents
 }
 
 /** The trading platform and what watches it live. */

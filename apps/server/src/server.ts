@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import { FAKE_GOOGLE_CLIENT_ID, type Env } from './config/env'
+import { SessionEvents } from './modules/access/session-events'
 import type { AppContext } from './context'
 import { migrateDatabase } from './db/migrate'
 import { openDatabase, type OpenDatabase } from './db/open-database'
@@ -180,6 +181,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       secrets: createSecretBox(credentialsKey(env)),
       trading: trading.runtime,
       payments,
+      sessionEvents: new SessionEvents(),
     }
     await trading.start(ctx)
     cleanups.push(() => trading.stop())

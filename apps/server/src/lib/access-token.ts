@@ -1,19 +1,20 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { roleSchema, type Role } from '@tp/api'
 import { z } from 'zod'
 import type { AppContext } from '../context'
 import { AppError } from './errors'
 
-// Access tokens: short-lived JWTs (HS256) naming the user, their role and their session (the
-// refresh-token family), checked on every request without a database read. Times come from the
-// app clock so tests can let them expire without waiting (docs/decisions/0007-auth-tokens.md).
+// Access tokens: short-lived JWTs (HS256) naming the user and their session (the refresh-token
+// family). The signature and expiry are checked here; whether the session is still open and what
+// the user may do now are read from the database by the access policy on every request
+// (modules/access, docs/decisions/0007-auth-tokens.md and 0017-one-access-policy.md).
 
 const ISSUER = 'tradepeak'
 const AUDIENCE = 'tradepeak-api'
 
-export type Caller = { userId: string; role: Role; sessionId: string }
+/** What a verified access token says: who, and in which session. Never what they may do. */
+export type TokenClaims = { userId: string; sessionId: string; expiresAtMs: number }
 
-const claimsSchema = z.object({ sub: z.uuid(), role: roleSchema, sid: z.uuid() })
+const claimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), exp: z.number(), iat: z.number() })
 
 const keyCache = new WeakMap<AppContext['env'], Uint8Array>()
 function signingKey(ctx: AppContext): Uint8Array {
@@ -25,11 +26,15 @@ function signingKey(ctx: AppContext): Uint8Array {
   return key
 }
 
-export async function signAccessToken(ctx: AppContext, caller: Caller): Promise<string> {
+export async function signAccessToken(
+  ctx: AppContext,
+  claims: { userId: string; sessionId: string; role: string },
+): Promise<string> {
   const issuedAt = Math.floor(ctx.clock.now().getTime() / 1000)
-  return new SignJWT({ role: caller.role, sid: caller.sessionId })
+  // `role` is a hint for the browser's menus only; the server reads the role from the database
+  return new SignJWT({ role: claims.role, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(caller.userId)
+    .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -37,16 +42,18 @@ export async function signAccessToken(ctx: AppContext, caller: Caller): Promise<
     .sign(signingKey(ctx))
 }
 
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<Caller> {
+/** Checks signature, issuer, audience and expiry; a token without `exp` is refused. */
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, signingKey(ctx), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
       currentDate: ctx.clock.now(),
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
     })
     const claims = claimsSchema.parse(payload)
-    return { userId: claims.sub, role: claims.role, sessionId: claims.sid }
+    return { userId: claims.sub, sessionId: claims.sid, expiresAtMs: claims.exp * 1000 }
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED')
     throw new AppError('UNAUTHENTICATED', { message: 'Invalid access token.', cause: error })

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { tradingAccounts, type TradingAccountRow } from '../../db/schema'
-import type { Caller } from '../../lib/authenticate'
+import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 
 /** The caller's account (an admin may read any); 404 otherwise, never "exists but not yours". */

@@ -6,7 +6,10 @@ import { AppError } from '../../lib/errors'
 import { confirmOrderPaid, fulfilOrderJob } from '../orders/confirm-payment'
 import { toOrderDto } from '../orders/order-dto'
 import { moveOrder } from '../orders/order-status'
-import { latestPayments } from '../orders/routes'
+import { latestPayments } from '../orders/list-orders'
+import { loadOrderFor, recordAudit } from '../access/access-policy'
+import type { Caller } from '../access/authenticate'
+import { refundOrder } from '../orders/refund-order'
 
 export async function listOrdersForAdmin(ctx: AppContext, status: OrderStatus | undefined) {
   const rows = await ctx.db
@@ -31,26 +34,32 @@ export async function listOrdersForAdmin(ctx: AppContext, status: OrderStatus | 
 /** An order under review: the money is fine (fulfil it) or not (reject it; refunds happen outside). */
 export async function reviewOrder(
   ctx: AppContext,
+  caller: Caller,
   orderId: string,
   decision: 'fulfil' | 'reject',
   note: string | undefined,
 ) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' })
+  const order = await loadOrderFor(ctx, caller, orderId, 'manage')
   if (order.status !== 'under_review') {
     throw new AppError('ORDER_NOT_PAYABLE', {
       message: 'Only an order under review can be decided.',
     })
   }
   const detail = note ? `admin: ${note}` : 'admin decision'
+  await recordAudit(ctx, {
+    actor: caller,
+    action: `order.review-${decision}`,
+    targetType: 'order',
+    targetId: orderId,
+    reason: note ?? null,
+  })
   if (decision === 'fulfil') await confirmOrderPaid(ctx, orderId, { source: 'admin', detail })
   else await moveOrder(ctx.db, orderId, 'failed', { source: 'admin', detail })
 }
 
 /** A paid order whose account is not there yet: provisioning again (it is idempotent). */
-export async function retryOrder(ctx: AppContext, orderId: string) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' })
+export async function retryOrder(ctx: AppContext, caller: Caller, orderId: string) {
+  const order = await loadOrderFor(ctx, caller, orderId, 'manage')
   if (
     !(['paid', 'provisioning', 'failed'] as OrderStatus[]).includes(order.status) ||
     !order.paidAt
@@ -61,5 +70,29 @@ export async function retryOrder(ctx: AppContext, orderId: string) {
   }
   if (order.status === 'failed')
     await moveOrder(ctx.db, orderId, 'provisioning', { source: 'admin', detail: 'retry' })
+  await recordAudit(ctx, {
+    actor: caller,
+    action: 'order.retry',
+    targetType: 'order',
+    targetId: orderId,
+  })
   await ctx.jobs.enqueue(fulfilOrderJob, { orderId })
+}
+
+/** An admin's refund: the money back (PayPal) or noted (crypto), the order's accounts closed. */
+export async function refundOrderAsAdmin(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  note: string | undefined,
+) {
+  await loadOrderFor(ctx, caller, orderId, 'manage')
+  await refundOrder(ctx, orderId, { source: 'admin', ...(note ? { note } : {}) })
+  await recordAudit(ctx, {
+    actor: caller,
+    action: 'order.refund',
+    targetType: 'order',
+    targetId: orderId,
+    reason: note ?? null,
+  })
 }

@@ -15,13 +15,12 @@ import { createCouponSchema } from '@tp/domain'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
-import { requireAdmin } from '../../lib/authenticate'
+import { callerOf, requireAdmin } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { listUsers } from './list-users'
 import { createCoupon, listCoupons, setCouponActive } from './manage-coupons'
-import { listOrdersForAdmin, retryOrder, reviewOrder } from './manage-orders'
-import { refundOrder } from '../orders/refund-order'
+import { listOrdersForAdmin, refundOrderAsAdmin, retryOrder, reviewOrder } from './manage-orders'
 
 /**
  * Everything under /api/admin sits behind one guard: 401 without a valid token, 403 for a
@@ -83,7 +82,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await reviewOrder(ctx, request.params.orderId, request.body.decision, request.body.note)
+        await reviewOrder(
+          ctx,
+          callerOf(request),
+          request.params.orderId,
+          request.body.decision,
+          request.body.note,
+        )
         return { ok: true as const }
       },
     )
@@ -100,7 +105,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await retryOrder(ctx, request.params.orderId)
+        await retryOrder(ctx, callerOf(request), request.params.orderId)
         return { ok: true as const }
       },
     )
@@ -119,10 +124,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await refundOrder(ctx, request.params.orderId, {
-          source: 'admin',
-          ...(request.body.note ? { note: request.body.note } : {}),
-        })
+        await refundOrderAsAdmin(ctx, callerOf(request), request.params.orderId, request.body.note)
         return { ok: true as const }
       },
     )

@@ -24,3 +24,27 @@ export function welcomeEmail(to: string, data: { appUrl: string }) {
     action: { label: 'Open your dashboard', url: `${data.appUrl}/user/dashboard` },
   })
 }
+
+/** Told to the owner after every password change or reset: a change they did not make is a theft. */
+export function passwordChangedEmail(
+  to: string,
+  data: { appUrl: string; how: 'changed' | 'reset'; atIso: string },
+) {
+  return renderEmail(to, {
+    subject: `Your ${BRAND} password was ${data.how}`,
+    paragraphs: [
+      data.how === 'reset'
+        ? `The password of the ${BRAND} account for ${to} was reset with an emailed link on ${data.atIso} (UTC). Every session of the account was signed out.`
+        : `The password of the ${BRAND} account for ${to} was changed in the profile settings on ${data.atIso} (UTC). Every other session of the account was signed out.`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Reset your password', url: `${data.appUrl}/forgot-password` },
+    footnote:
+      'If you did not do this, reset your password now with the link above and contact support: someone else may know it.',
+  })
+}
+
+/** `2026-11-25 14:05` (UTC) for an email's text. */
+export function isoMinute(at: Date): string {
+  return at.toISOString().slice(0, 16).replace('T', ' ')
+}

@@ -1,6 +1,6 @@
 import type { User } from '@tp/api'
 import type { AppContext } from '../../context'
-import type { Caller } from '../../lib/authenticate'
+import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { findUserById } from '../users/find-user'
 import { toUser } from '../users/user-dto'

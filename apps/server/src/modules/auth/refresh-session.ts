@@ -4,15 +4,8 @@ import { refreshTokens } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { hashToken } from '../../lib/crypto'
 import { findUserById } from '../users/find-user'
+import { endSession } from '../access/sessions'
 import { issueTokens } from './start-session'
-
-/** Ends a session: every refresh token of the family stops working. */
-export async function revokeFamily(ctx: AppContext, familyId: string) {
-  await ctx.db
-    .update(refreshTokens)
-    .set({ revokedAt: ctx.clock.now() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-}
 
 /**
  * Rotation: a refresh token is spent by its first use and the next one is issued in the same
@@ -32,7 +25,7 @@ export async function refreshSession(
   if (!stored || stored.revokedAt) throw new AppError('INVALID_REFRESH_TOKEN')
   if (stored.usedAt) {
     ctx.logger.warn({ userId: stored.userId, familyId: stored.familyId }, 'refresh token reused')
-    await revokeFamily(ctx, stored.familyId)
+    await endSession(ctx, stored.familyId, 'refresh-token-reuse')
     throw new AppError('INVALID_REFRESH_TOKEN')
   }
   if (stored.expiresAt <= now) throw new AppError('INVALID_REFRESH_TOKEN')

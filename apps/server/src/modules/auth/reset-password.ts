@@ -1,6 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema'
+import { passwordResetTokens, users } from '../../db/schema'
+import { sendEmailJob } from '../../jobs/send-email'
+import { endUserSessions } from '../access/sessions'
+import { findUserById } from '../users/find-user'
+import { isoMinute, passwordChangedEmail } from './auth-emails'
 import { AppError } from '../../lib/errors'
 import { hashToken } from '../../lib/crypto'
 import { hashPassword } from '../../lib/passwords'
@@ -12,7 +16,7 @@ import { hashPassword } from '../../lib/passwords'
 export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
   const now = ctx.clock.now()
   const passwordHash = await hashPassword(input.password)
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -33,9 +37,18 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)))
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, spent.userId), isNull(refreshTokens.revokedAt)))
+    return spent.userId
   })
+  await endUserSessions(ctx, userId, 'password-reset')
+  const user = await findUserById(ctx.db, userId)
+  if (user) {
+    await ctx.jobs.enqueue(
+      sendEmailJob,
+      passwordChangedEmail(user.email, {
+        appUrl: ctx.env.APP_URL,
+        how: 'reset',
+        atIso: isoMinute(now),
+      }),
+    )
+  }
 }

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
-import { authenticate, callerOf } from '../../lib/authenticate'
+import { authenticate, callerOf, optionalCaller } from '../access/authenticate'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { getCurrentUser } from './get-current-user'
 import { loginUser } from './login-user'
@@ -97,7 +97,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await logoutSession(ctx, request.body.refreshToken)
+        const caller = await optionalCaller(ctx, request)
+        await logoutSession(ctx, {
+          refreshToken: request.body.refreshToken,
+          sessionId: caller?.sessionId,
+        })
         return reply.code(204).send()
       },
     )

@@ -7,6 +7,7 @@ import { signAccessToken } from '../../lib/access-token'
 import { addSeconds } from '../../lib/clock'
 import { hashToken, randomToken } from '../../lib/crypto'
 import { toUser } from '../users/user-dto'
+import { createSession } from '../access/sessions'
 
 /**
  * Issues an access token and a refresh token. A sign-in starts a new family (a session); a
@@ -20,6 +21,7 @@ export async function issueTokens(
 ): Promise<{ token: string; refreshToken: string }> {
   const refreshToken = randomToken()
   const now = ctx.clock.now()
+  await createSession(db, { id: familyId, userId: user.id, createdAt: now })
   await db.insert(refreshTokens).values({
     userId: user.id,
     familyId,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
 import { capturedEmails, type CapturedEmailRow } from '../../db/schema'
-import { requireAdmin } from '../../lib/authenticate'
+import { requireAdmin } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 

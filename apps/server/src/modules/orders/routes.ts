@@ -1,4 +1,3 @@
-import { desc, eq, inArray } from 'drizzle-orm'
 import {
   checkoutOrderParamsSchema,
   createOrderSchema,
@@ -11,12 +10,11 @@ import {
 import { toPriceQuote } from '@tp/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
-import { orders, payments, type PaymentRow } from '../../db/schema'
-import { authenticate, callerOf } from '../../lib/authenticate'
+import { authenticate, callerOf } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
-import { resolveTargetUser } from '../users/resolve-target-user'
-import { createOrder } from './create-order'
+import { createOrderFor } from './create-order'
+import { getOrder, listOrdersOf } from './list-orders'
 import { toOrderDto } from './order-dto'
 import { priceOrder, toSummaryDto } from './price-order'
 
@@ -113,17 +111,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request)
-        const { target } = await resolveTargetUser(ctx, caller, request.body.email)
-        if (target.id !== caller.userId) throw new AppError('EMAIL_MISMATCH')
-        const order = await createOrder(ctx, caller.userId, {
-          challenge: request.body.challenge,
-          platform: request.body.platform,
-          sizeK: request.body.sizeK,
-          addOns: request.body.addOns,
-          method: request.body.method,
-          coupon: request.body.coupon,
-        })
+        const order = await createOrderFor(ctx, callerOf(request), request.body)
         void reply.status(201)
         return { order: toOrderDto(order) }
       },
@@ -139,18 +127,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ordersResponseSchema, ...errorResponses(401) },
         },
       },
-      async (request) => {
-        const rows = await ctx.db
-          .select()
-          .from(orders)
-          .where(eq(orders.userId, callerOf(request).userId))
-          .orderBy(desc(orders.createdAt))
-        const paymentsByOrder = await latestPayments(
-          ctx,
-          rows.map((row) => row.id),
-        )
-        return { orders: rows.map((row) => toOrderDto(row, paymentsByOrder.get(row.id) ?? null)) }
-      },
+      async (request) => ({ orders: await listOrdersOf(ctx, callerOf(request)) }),
     )
 
     app.get(
@@ -164,32 +141,9 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: orderResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => {
-        const caller = callerOf(request)
-        const [row] = await ctx.db
-          .select()
-          .from(orders)
-          .where(eq(orders.id, request.params.orderId))
-        if (!row || (row.userId !== caller.userId && caller.role !== 'admin')) {
-          throw new AppError('NOT_FOUND', { message: 'No such order.' })
-        }
-        const paymentsByOrder = await latestPayments(ctx, [row.id])
-        return { order: toOrderDto(row, paymentsByOrder.get(row.id) ?? null) }
-      },
+      async (request) => ({
+        order: await getOrder(ctx, callerOf(request), request.params.orderId),
+      }),
     )
   }
-}
-
-/** The latest payment attempt of each order. */
-export async function latestPayments(
-  ctx: AppContext,
-  orderIds: string[],
-): Promise<Map<string, PaymentRow>> {
-  if (orderIds.length === 0) return new Map()
-  const rows = await ctx.db
-    .select()
-    .from(payments)
-    .where(inArray(payments.orderId, orderIds))
-    .orderBy(payments.createdAt)
-  return new Map(rows.map((row) => [row.orderId, row]))
 }

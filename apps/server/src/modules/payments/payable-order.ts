@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm'
 import { accountSizeFromBalance, type PaymentMethod } from '@tp/domain'
 import type { AppContext } from '../../context'
-import { orders, type OrderRow } from '../../db/schema'
-import type { Caller } from '../../lib/authenticate'
+import type { OrderRow } from '../../db/schema'
+import { loadOrderFor } from '../access/access-policy'
+import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { createOrder } from '../orders/create-order'
 import { resolveTargetUser } from '../users/resolve-target-user'
@@ -28,11 +28,7 @@ export async function payableOrder(
   method: PaymentMethod,
 ): Promise<OrderRow> {
   if (target.orderId) {
-    const [order] = await ctx.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, target.orderId), eq(orders.userId, caller.userId)))
-    if (!order) throw new AppError('NOT_FOUND', { message: 'No such order.' })
+    const order = await loadOrderFor(ctx, caller, target.orderId, 'pay')
     if (order.status !== 'pending' || order.method !== method)
       throw new AppError('ORDER_NOT_PAYABLE')
     return order

@@ -18,7 +18,8 @@ import {
   type PayPal,
   type PayPalOrder,
 } from '../../integrations/paypal/paypal'
-import type { Caller } from '../../lib/authenticate'
+import { canAccessOrder } from '../access/access-policy'
+import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { confirmOrderPaid, fulfilOrderJob } from '../orders/confirm-payment'
 import { moveOrder, type OrderEventSource } from '../orders/order-status'
@@ -165,7 +166,7 @@ export async function applyPayPalOrder(
 export async function capturePayPalPayment(ctx: AppContext, caller: Caller, reference: string) {
   const paypal = paypalOf(ctx)
   const found = await paymentOf(ctx, reference)
-  if (!found || found.order.userId !== caller.userId) {
+  if (!found || !canAccessOrder(caller, found.order, 'pay')) {
     throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
   }
   const { payment, order } = found
@@ -216,7 +217,7 @@ export async function paypalFulfilment(
   reference: string,
 ): Promise<{ order: OrderRow; account: TradingAccountRow | null }> {
   const found = await paymentOf(ctx, reference)
-  if (!found || found.order.userId !== caller.userId) {
+  if (!found || !canAccessOrder(caller, found.order, 'pay')) {
     throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
   }
   let order = found.order

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { billingProfiles, profiles } from '../../db/schema'
-import type { Caller } from '../../lib/authenticate'
+import type { Caller } from '../access/authenticate'
 import { resolveTargetUser } from '../users/resolve-target-user'
 import { toUser } from '../users/user-dto'
 import { toBillingProfile, toPublicProfile } from './profile-dto'

@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
-import { authenticate, callerOf } from '../../lib/authenticate'
+import { authenticate, callerOf } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { getProfile } from './get-profile'

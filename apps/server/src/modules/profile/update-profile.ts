@@ -1,9 +1,12 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { profileUpdateSchema } from '@tp/api'
 import type { z } from 'zod'
 import type { AppContext } from '../../context'
-import { profiles, refreshTokens, users } from '../../db/schema'
-import type { Caller } from '../../lib/authenticate'
+import { profiles, users } from '../../db/schema'
+import { sendEmailJob } from '../../jobs/send-email'
+import { endUserSessions } from '../access/sessions'
+import { isoMinute, passwordChangedEmail } from '../auth/auth-emails'
+import type { Caller } from '../access/authenticate'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { AppError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
@@ -42,7 +45,7 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Prof
     updatedAt: now,
   }
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
         .set({
@@ -57,22 +60,26 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Prof
         .values({ userId: target.id, ...profile })
         .onConflictDoUpdate({ target: profiles.userId, set: profile })
         .returning()
-      if (passwordHash) {
-        const otherSessions =
-          target.id === caller.userId ? ne(refreshTokens.familyId, caller.sessionId) : undefined
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(
-            and(
-              eq(refreshTokens.userId, target.id),
-              isNull(refreshTokens.revokedAt),
-              otherSessions,
-            ),
-          )
-      }
       return { updatedProfile: toPublicProfile(user!, saved), user: toUser(user!) }
     })
+    if (passwordHash) {
+      // the session that changed it (the owner's, who proved the current password) stays open
+      await endUserSessions(
+        ctx,
+        target.id,
+        'password-changed',
+        target.id === caller.userId ? caller.sessionId : undefined,
+      )
+      await ctx.jobs.enqueue(
+        sendEmailJob,
+        passwordChangedEmail(target.email, {
+          appUrl: ctx.env.APP_URL,
+          how: 'changed',
+          atIso: isoMinute(now),
+        }),
+      )
+    }
+    return result
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_user_name_key')) throw new AppError('USERNAME_TAKEN')
     throw error

@@ -18,7 +18,6 @@ import { getAccountState } from '../accounts/account-state'
 
 export interface StreamConnection {
   readonly userId: string
-  readonly isAdmin: boolean
   send(message: StreamServerMessage): void
 }
 

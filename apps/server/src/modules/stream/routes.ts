@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm'
 import { streamClientMessageSchema, streamCloseCodes, type StreamServerMessage } from '@tp/api'
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
-import { tradingAccounts } from '../../db/schema'
-import { verifyAccessToken, type Caller } from '../../lib/access-token'
+import { isAppError } from '../../lib/errors'
+import { loadAccountFor } from '../access/access-policy'
+import { resolveCaller, type Caller } from '../access/authenticate'
 import type { StreamConnection } from './live-hub'
 
 // GET /api/stream (WebSocket). Browsers cannot set headers on a WebSocket, so the first message
 // carries the access token; nothing else is answered before it. The socket closes when the token
-// expires (4401) so the client reconnects with a fresh one.
+// expires (4401) so the client reconnects with a fresh one, and at once when its session ends
+// (sign-out, password change or reset, a disabled user). The access policy decides what it may
+// watch, with the role read from the database again for every subscription.
 
 const AUTH_TIMEOUT_MS = 10_000
 
@@ -16,6 +18,8 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/stream', { websocket: true, schema: { hide: true } }, (socket) => {
       let caller: Caller | null = null
+      let token: string | null = null
+      let stopWatchingSession: (() => void) | null = null
       let connection: StreamConnection | null = null
       let expiryTimer: NodeJS.Timeout | null = null
       const send = (message: StreamServerMessage) => {
@@ -47,26 +51,30 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
 
           if (message.type === 'auth') {
             try {
-              caller = await verifyAccessToken(ctx, message.token)
+              caller = await resolveCaller(ctx, message.token)
+              token = message.token
             } catch {
               socket.close(streamCloseCodes.unauthenticated, 'invalid token')
               return
             }
             clearTimeout(authTimer)
-            const expiresInMs = tokenExpiresInMs(message.token, ctx.clock.now().getTime())
-            if (expiresInMs !== null) {
-              expiryTimer = setTimeout(
-                () => socket.close(streamCloseCodes.unauthenticated, 'token expired'),
-                Math.max(0, expiresInMs),
-              )
-            }
+            if (expiryTimer) clearTimeout(expiryTimer)
+            expiryTimer = setTimeout(
+              () => socket.close(streamCloseCodes.unauthenticated, 'token expired'),
+              Math.max(0, caller.tokenExpiresAtMs - ctx.clock.now().getTime()),
+            )
+            stopWatchingSession?.()
+            const sessionId = caller.sessionId
+            stopWatchingSession = ctx.sessionEvents.onEnded((ended) => {
+              if (ended === sessionId) socket.close(streamCloseCodes.unauthenticated, 'signed out')
+            })
             if (connection) ctx.trading.hub.remove(connection)
-            connection = { userId: caller.userId, isAdmin: caller.role === 'admin', send }
+            connection = { userId: caller.userId, send }
             ctx.trading.hub.add(connection)
             send({ type: 'ready', userId: caller.userId })
             return
           }
-          if (!caller || !connection) {
+          if (!caller || !connection || !token) {
             socket.close(streamCloseCodes.unauthenticated, 'authenticate first')
             return
           }
@@ -82,14 +90,20 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
                 ctx.trading.hub.watchAccount(connection, null)
                 return
               }
-              const [row] = await ctx.db
-                .select()
-                .from(tradingAccounts)
-                .where(eq(tradingAccounts.id, message.accountId))
-              if (!row || (row.userId !== caller.userId && caller.role !== 'admin')) {
-                return fail('NOT_FOUND', 'No such trading account.')
+              try {
+                // the session and the role as they are now, not as they were at `auth`
+                caller = await resolveCaller(ctx, token)
+                const row = await loadAccountFor(ctx, caller, message.accountId, 'read')
+                ctx.trading.hub.watchAccount(connection, row)
+              } catch (error) {
+                if (!isAppError(error)) throw error
+                if (error.status === 401 || error.code === 'ACCOUNT_DISABLED') {
+                  socket.close(streamCloseCodes.unauthenticated, 'session ended')
+                  return
+                }
+                ctx.trading.hub.watchAccount(connection, null)
+                return fail(error.code, error.message)
               }
-              ctx.trading.hub.watchAccount(connection, row)
               return
             }
           }
@@ -101,18 +115,9 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
       socket.on('close', () => {
         clearTimeout(authTimer)
         if (expiryTimer) clearTimeout(expiryTimer)
+        stopWatchingSession?.()
         if (connection) ctx.trading.hub.remove(connection)
       })
     })
-  }
-}
-
-/** Milliseconds until the (already verified) JWT's exp, or null without one. */
-function tokenExpiresInMs(token: string, nowMs: number): number | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))
-    return typeof payload.exp === 'number' ? payload.exp * 1000 - nowMs : null
-  } catch {
-    return null
   }
 }

@@ -48,7 +48,7 @@ import type {
   PlatformClosedTrade,
   PlatformDeal,
 } from '../../integrations/trading-platform/trading-platform'
-import { authenticate, callerOf } from '../../lib/authenticate'
+import { authenticate, callerOf } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { toTradingAccountDto } from '../accounts/account-dto'

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import type { UserRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import type { Caller } from '../../lib/authenticate'
+import type { Caller } from '../access/authenticate'
 import { findUserByEmail, findUserById } from './find-user'
 
 /**

@@ -1,0 +1,142 @@
+import { and, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import type { Executor } from '../../db/client'
+import {
+  auditLog,
+  orders,
+  payments,
+  tradingAccounts,
+  type OrderRow,
+  type PaymentRow,
+  type TradingAccountRow,
+} from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { Caller } from './authenticate'
+
+// The one access policy for trading accounts, orders and payments
+// (docs/decisions/0017-one-access-policy.md). Every route and the live stream ask it; nothing
+// else compares owners and roles. The caller's role was read from the database for this request.
+//
+//   trading account  read    owner, admin
+//                    trade   owner only: open, modify, close (also partly), cancel, leverage,
+//                            trading password; an admin may not trade a trader's account
+//                    manage  owner, admin: risk actions (close every position, disable trading);
+//                            an admin's is audited with the reason given
+//   order            read    owner, admin
+//                    pay     owner only
+//                    manage  admin (refund)
+//   payment          read    owner, admin (by the order it pays)
+//
+// Someone with no access at all is told the thing does not exist (404), never "not yours".
+
+export type AccountAccess = 'read' | 'trade' | 'manage'
+export type OrderAccess = 'read' | 'pay' | 'manage'
+
+const noSuchAccount = () => new AppError('NOT_FOUND', { message: 'No such trading account.' })
+const noSuchOrder = () => new AppError('NOT_FOUND', { message: 'No such order.' })
+
+export const adminMayNotTrade =
+  "Only the account's owner can trade it. An admin may close every position or disable trading, with a reason."
+
+export function canAccessAccount(
+  caller: Caller,
+  account: Pick<TradingAccountRow, 'userId'>,
+  access: AccountAccess,
+): boolean {
+  if (account.userId === caller.userId) return true
+  return caller.role === 'admin' && access !== 'trade'
+}
+
+/** A trading account the caller may read, trade or manage; 404 or 403 otherwise. */
+export async function loadAccountFor(
+  ctx: AppContext,
+  caller: Caller,
+  accountId: string,
+  access: AccountAccess,
+  db: Executor = ctx.db,
+): Promise<TradingAccountRow> {
+  const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId))
+  if (!row) throw noSuchAccount()
+  if (canAccessAccount(caller, row, access)) return row
+  if (caller.role === 'admin') throw new AppError('FORBIDDEN', { message: adminMayNotTrade })
+  throw noSuchAccount()
+}
+
+export function canAccessOrder(
+  caller: Caller,
+  order: Pick<OrderRow, 'userId'>,
+  access: OrderAccess,
+): boolean {
+  const isOwner = order.userId === caller.userId
+  const isAdmin = caller.role === 'admin'
+  switch (access) {
+    case 'read':
+      return isOwner || isAdmin
+    case 'pay':
+      return isOwner
+    case 'manage':
+      return isAdmin
+  }
+}
+
+/** An order the caller may read, pay or manage; 404 or 403 otherwise. */
+export async function loadOrderFor(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  access: OrderAccess,
+  db: Executor = ctx.db,
+): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
+  if (!row) throw noSuchOrder()
+  return assertOrderAccess(caller, row, access)
+}
+
+export function assertOrderAccess(caller: Caller, order: OrderRow, access: OrderAccess): OrderRow {
+  if (canAccessOrder(caller, order, access)) return order
+  if (caller.role === 'admin' || (access === 'manage' && order.userId === caller.userId)) {
+    throw new AppError('FORBIDDEN')
+  }
+  throw noSuchOrder()
+}
+
+/** A crypto payment (OxaPay track id) of an order the caller may read; 404 otherwise. */
+export async function loadCryptoPaymentFor(
+  ctx: AppContext,
+  caller: Caller,
+  trackId: string,
+): Promise<{ payment: PaymentRow; order: OrderRow }> {
+  const [row] = await ctx.db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, 'oxapay'), eq(payments.reference, trackId)))
+  if (!row || !canAccessOrder(caller, row.order, 'read')) {
+    throw new AppError('NOT_FOUND', { message: 'No such payment.' })
+  }
+  return row
+}
+
+/** Appends what staff did to the audit log (an admin's risk action, refund, user change). */
+export async function recordAudit(
+  ctx: AppContext,
+  entry: {
+    actor: Caller
+    action: string
+    targetType: 'trading-account' | 'order' | 'user' | 'coupon' | 'payout'
+    targetId: string
+    reason?: string | null
+    details?: Record<string, unknown>
+  },
+  db: Executor = ctx.db,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: entry.actor.userId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    reason: entry.reason ?? null,
+    details: entry.details ?? null,
+    createdAt: ctx.clock.now(),
+  })
+}
