@@ -7,7 +7,12 @@ import { refreshTokens, sessions } from '../../db/schema'
 // tokens (so it cannot be renewed) and whatever holds it open in this process (its WebSockets).
 
 export type SessionEndReason =
-  'sign-out' | 'refresh-token-reuse' | 'password-changed' | 'password-reset' | 'user-disabled'
+  | 'sign-out'
+  | 'refresh-token-reuse'
+  | 'password-changed'
+  | 'password-reset'
+  | 'user-disabled'
+  | 'account-taken-over'
 
 export async function createSession(
   db: Executor,

@@ -1,17 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { messages, type Session } from '@tp/api'
 import type { AppContext } from '../../context'
-import {
-  billingProfiles,
-  orders,
-  profiles,
-  refreshTokens,
-  users,
-  type UserRow,
-} from '../../db/schema'
+import { billingProfiles, orders, profiles, users, type UserRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import { consumeAttempt } from '../../lib/rate-limit'
+import { consumeAttempt } from './rate-limit'
 import { GoogleTokenRejected, type GoogleProfile } from '../../integrations/google/google-identity'
+import { endUserSessions } from '../access/sessions'
 import { findUserByEmail } from '../users/find-user'
 import { isAdminEmail } from '../users/is-admin-email'
 import { applyAdminList } from './login-user'
@@ -27,7 +21,7 @@ import { startSession } from './start-session'
 async function linkGoogle(ctx: AppContext, user: UserRow, google: GoogleProfile): Promise<UserRow> {
   const now = ctx.clock.now()
   const isTakingOver = !user.emailVerified
-  return ctx.db.transaction(async (tx) => {
+  const linked = await ctx.db.transaction(async (tx) => {
     const [linked] = await tx
       .update(users)
       .set({
@@ -42,10 +36,6 @@ async function linkGoogle(ctx: AppContext, user: UserRow, google: GoogleProfile)
       .where(eq(users.id, user.id))
       .returning()
     if (isTakingOver) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))
       // a billing profile locks once saved: one saved by a squatter would bind the owner to a
       // stranger's name and address, so it goes unless an order was placed with it (then it is
       // that order's record and an admin, who may edit it, decides)
@@ -59,6 +49,9 @@ async function linkGoogle(ctx: AppContext, user: UserRow, google: GoogleProfile)
     }
     return linked!
   })
+  // whoever registered the address is out, at once (their sessions end, sockets close)
+  if (isTakingOver) await endUserSessions(ctx, user.id, 'account-taken-over')
+  return linked
 }
 
 async function findOrCreateUser(ctx: AppContext, google: GoogleProfile): Promise<UserRow> {

@@ -18,7 +18,7 @@ import {
   type PayPal,
   type PayPalOrder,
 } from '../../integrations/paypal/paypal'
-import { canAccessOrder } from '../access/access-policy'
+import { assertOrderAccess } from '../access/access-policy'
 import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { confirmOrderPaid, fulfilOrderJob } from '../orders/confirm-payment'
@@ -166,9 +166,8 @@ export async function applyPayPalOrder(
 export async function capturePayPalPayment(ctx: AppContext, caller: Caller, reference: string) {
   const paypal = paypalOf(ctx)
   const found = await paymentOf(ctx, reference)
-  if (!found || !canAccessOrder(caller, found.order, 'pay')) {
-    throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
-  }
+  if (!found) throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
+  assertOrderAccess(caller, found.order, 'pay')
   const { payment, order } = found
   let result: PayPalOrder
   try {
@@ -217,9 +216,8 @@ export async function paypalFulfilment(
   reference: string,
 ): Promise<{ order: OrderRow; account: TradingAccountRow | null }> {
   const found = await paymentOf(ctx, reference)
-  if (!found || !canAccessOrder(caller, found.order, 'pay')) {
-    throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
-  }
+  if (!found) throw new AppError('NOT_FOUND', { message: 'No such PayPal order.' })
+  assertOrderAccess(caller, found.order, 'pay')
   let order = found.order
   if (order.status === 'pending') {
     const paypal = paypalOf(ctx)
