@@ -35,6 +35,15 @@ export {
   type LiveAccountFigures,
 } from './account-figures'
 export { openingDeal, checkCloseVolume, closePosition, type PositionClose } from './close-position'
+export {
+  checkFirmOrder,
+  checkFirmLeverage,
+  checkMarketHours,
+  isWeekendCloseDue,
+  WEEKEND_CLOSE_LEAD_MS,
+  type FirmPolicy,
+  type FirmCheckContext,
+} from './firm-policy'
 export { planStopOut, type StopOutClose, type StopOutPlan } from './stop-out'
 export { tradingMessages } from './messages'
 export { MARKET_TIME_ZONE, ROLLOVER_TIME, marketWallClock, type WallClock } from './market-time'

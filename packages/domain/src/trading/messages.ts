@@ -39,6 +39,8 @@ export const tradingMessages = {
     `${formatMoney(usd(freeCents))} is free.`,
   closeVolumeAbovePosition: 'You cannot close more than the position holds.',
   leverageAboveMaximum: (maximum: number): string => `The maximum leverage is 1:${maximum}.`,
+  leverageRange: (maximum: number): string =>
+    `Leverage is 1:N with N a whole number from 1 to ${maximum}.`,
   leverageWithOpenTrades:
     'Close your positions and cancel your pending orders before changing the leverage.',
   leverageChanged: (leverage: number): string => `The account's leverage is now 1:${leverage}.`,
