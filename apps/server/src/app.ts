@@ -25,6 +25,7 @@ import { paymentNotificationRoutes, paymentRoutes } from './modules/payments/rou
 import { scenarioRoutes } from './modules/scenarios/routes'
 import { streamRoutes } from './modules/stream/routes'
 import { systemRoutes } from './modules/system/routes'
+import { adminTradingRoutes } from './modules/trading/admin-routes'
 import { marketRoutes, tradingRoutes } from './modules/trading/routes'
 
 export type BuildAppOptions = {
@@ -95,6 +96,7 @@ export async function buildApp(
       await api.register(profileRoutes(ctx))
       await api.register(devMailboxRoutes(ctx))
       await api.register(adminRoutes(ctx), { prefix: '/admin' })
+      await api.register(adminTradingRoutes(ctx), { prefix: '/admin' })
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))
       await api.register(streamRoutes(ctx))

@@ -9,12 +9,13 @@ import { createLifecycleHooks } from './modules/accounts/account-lifecycle'
 import { LiveHub } from './modules/stream/live-hub'
 import { scheduleNextDayReset } from './risk/day-reset-job'
 import { RiskMonitor } from './risk/risk-monitor'
+import { scheduleNextWeekendClose } from './risk/weekend-close-job'
 
 // The trading side of the app, started in this order so nothing is missed: the platform's books
 // and market are loaded (nothing moves); the risk monitor subscribes and rebuilds every active
 // account's evaluator from its checkpoint and ledger; the live hub subscribes (account events and
-// quotes); then the market catches up with the clock and runs, and the next day reset is
-// scheduled. Everything here goes through the trading-platform port; only the scenario driver
+// quotes); then the market catches up with the clock and runs, and the next day reset and weekend
+// close are scheduled. Everything here goes through the trading-platform port; only the scenario driver
 // reaches into the simulated server (`runtime.simulated`).
 
 export type TradingRuntimeHandle = {
@@ -64,6 +65,7 @@ export function createTradingRuntime(options: {
       ]
       platform.run()
       await scheduleNextDayReset(ctx)
+      await scheduleNextWeekendClose(ctx)
     },
     async stop() {
       for (const unsubscribe of unsubscribers) unsubscribe()

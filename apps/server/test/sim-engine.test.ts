@@ -13,7 +13,7 @@ import {
 const WEDNESDAY_NOON = Date.parse('2026-11-18T17:00:00Z') // 12:00 New York
 const FRIDAY_1656_NY = Date.parse('2026-11-20T21:56:00Z')
 
-function setup(options: { balance?: number; leverage?: number; weekend?: boolean } = {}) {
+function setup(options: { balance?: number; leverage?: number } = {}) {
   let now = WEDNESDAY_NOON
   let ticket = 1_000
   const events: AccountEvent[] = []
@@ -33,7 +33,6 @@ function setup(options: { balance?: number; leverage?: number; weekend?: boolean
       maxLotsPerForexOrder: 50,
       marginCallPercent: 80,
       stopOutPercent: 50,
-      isWeekendHoldingAllowed: options.weekend ?? true,
     },
     balance: options.balance ?? 10_000_000,
     isTradingEnabled: true,
@@ -154,28 +153,43 @@ describe('the simulated server’s books', () => {
     expect(s.kinds()).toContain('swap-charged')
   })
 
-  it('closes positions before the weekend for plans without weekend holding, and only those', () => {
-    const holding = setup({ weekend: true })
-    const closing = setup({ weekend: false })
-    for (const s of [holding, closing]) {
-      for (const symbol of ['EURUSD', 'BTCUSD']) {
-        s.engine.placeOrder(s.account, {
-          symbol,
-          type: 'buy',
-          volume: 10,
-          price: null,
-          stopLoss: null,
-          takeProfit: null,
-        })
-      }
-      s.setNow(FRIDAY_1656_NY)
-      s.engine.closeBeforeWeekend(FRIDAY_1656_NY, 5 * 60_000)
-    }
-    expect(holding.account.positions.size).toBe(2)
-    // crypto trades all weekend: only the forex position goes
-    expect([...closing.account.positions.values()].map((p) => p.symbol)).toEqual(['BTCUSD'])
-    const closed = closing.events.find((e) => e.type === 'position-closed')
-    expect(closed?.type === 'position-closed' && closed.trade.reason).toBe('weekend')
+  it('closes a position for the firm (the weekend close) while the trader may not, and only while its market trades', () => {
+    const s = setup()
+    s.engine.placeOrder(s.account, {
+      symbol: 'EURUSD',
+      type: 'buy',
+      volume: 10,
+      price: null,
+      stopLoss: null,
+      takeProfit: null,
+    })
+    const [position] = s.account.positions.values()
+    s.engine.setTradingEnabled(s.account, false)
+    expect(s.engine.closePosition(s.account, position!.id, null)).toMatchObject({
+      ok: false,
+      issues: [{ code: 'trading-disabled' }],
+    })
+    // the weekend rule is the app's (decision 0018): the server only carries out the close
+    s.setNow(FRIDAY_1656_NY)
+    const closed = s.engine.closePosition(s.account, position!.id, null, 'weekend')
+    expect(closed).toMatchObject({ ok: true, value: { reason: 'weekend', volume: 10 } })
+    expect(s.account.positions.size).toBe(0)
+    // its own trade sessions: nothing trades at the weekend
+    s.engine.setTradingEnabled(s.account, true)
+    s.engine.placeOrder(s.account, {
+      symbol: 'EURUSD',
+      type: 'buy',
+      volume: 10,
+      price: null,
+      stopLoss: null,
+      takeProfit: null,
+    })
+    const [next] = s.account.positions.values()
+    s.setNow(FRIDAY_1656_NY + 60 * 60_000)
+    expect(s.engine.closePosition(s.account, next!.id, null, 'weekend')).toMatchObject({
+      ok: false,
+      issues: [{ code: 'market-closed' }],
+    })
   })
 
   it('holds the larger leg’s margin for a hedge and persists every change in order', () => {

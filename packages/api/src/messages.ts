@@ -102,6 +102,10 @@ export const messages = {
     takeProfitHit: (symbol: string) => `Take profit hit: your ${symbol} position was closed.`,
     positionClosed: (symbol: string) => `Your ${symbol} position was closed.`,
     tradingDisabled: 'Trading was disabled on this account.',
+    riskClosedAll: (count: number, reason: string) =>
+      `The risk desk closed ${count} position${count === 1 ? '' : 's'} on this account: ${reason}`,
+    riskDisabled: (reason: string) => `The risk desk disabled trading on this account: ${reason}`,
+    riskEnabled: 'The risk desk enabled trading on this account again.',
     passwordChanged: 'The trading password was changed.',
   },
 } as const

@@ -198,6 +198,8 @@ export const closeReasons = [
   'weekend',
   'inactivity',
   'refund',
+  /** an admin's risk action closed it (audited with the reason given) */
+  'risk',
 ] as const
 export const closeReasonSchema = z.enum(closeReasons)
 
@@ -404,6 +406,32 @@ export const changeLeverageResponseSchema = z.object({
   account: tradingAccountSchema,
   message: z.string(),
 })
+
+// ---- the risk desk (admins) -------------------------------------------------------------------
+// POST /api/admin/trading-accounts/:accountId/close-all        every position closed at market,
+//                                                             pending orders cancelled
+// POST /api/admin/trading-accounts/:accountId/disable-trading  trading disabled, pending orders
+//                                                             cancelled
+// POST /api/admin/trading-accounts/:accountId/enable-trading   trading enabled again (an active
+//                                                             account only)
+// Each with the reason, which the audit log keeps and the owner is emailed.
+export const riskActionSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Give the reason in at least 3 characters.')
+    .max(500, 'Keep the reason to 500 characters.'),
+})
+export type RiskActionInput = z.infer<typeof riskActionSchema>
+export const riskActionResponseSchema = z.object({
+  accountId: z.uuid(),
+  isTradingEnabled: z.boolean(),
+  /** the closing deals of close-all; empty otherwise */
+  closed: z.array(closedTradeSchema),
+  cancelledOrders: z.number().int().min(0),
+  message: z.string(),
+})
+export type RiskActionResponse = z.infer<typeof riskActionResponseSchema>
 
 // GET /api/trading/accounts/:accountId/engine-input -> the evaluation contract's input
 // ({rules, history}), to replay with `npm run engine -- evaluate` (verdicts are reproducible).

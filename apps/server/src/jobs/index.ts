@@ -3,6 +3,7 @@ import { sendPasswordResetJob } from '../modules/auth/request-password-reset'
 import { fulfilOrderJob } from '../modules/orders/confirm-payment'
 import { reconcilePaymentJob, sweepPaymentsJob } from '../modules/payments/reconcile-payment'
 import { dayResetJob } from '../risk/day-reset-job'
+import { weekendCloseJob } from '../risk/weekend-close-job'
 import { cleanExpiredRecordsJob } from './clean-expired-records'
 import type { JobDefinition } from './job-runner'
 import { sendEmailJob } from './send-email'
@@ -15,6 +16,7 @@ export const allJobs = [
   provisionAccountJob,
   sendCredentialsEmailJob,
   dayResetJob,
+  weekendCloseJob,
   fulfilOrderJob,
   reconcilePaymentJob,
   sweepPaymentsJob,

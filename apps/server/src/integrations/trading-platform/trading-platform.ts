@@ -24,11 +24,16 @@ import type {
 
 export type PlatformKind = 'simulated'
 
+/**
+ * The server's own trading conditions for the account's group (MT5 group settings): its margin
+ * call and stop-out levels, and the most volume of forex it accepts in one order. The firm's
+ * rules (the plan's lot cap, market hours, leverage, weekend close) are the app's, checked before
+ * the platform is called whatever the adapter (decision 0018); this only tells the server.
+ */
 export interface AccountLimits {
   maxLotsPerForexOrder: number
   marginCallPercent: number
   stopOutPercent: number
-  isWeekendHoldingAllowed: boolean
 }
 
 export interface CreateAccountInput {
@@ -115,6 +120,8 @@ export type CloseReason =
   | 'inactivity'
   /** the order that bought the account was refunded */
   | 'refund'
+  /** an admin's risk action (close every position), audited with its reason */
+  | 'risk'
 
 /** A closing deal: all or part of a position. */
 export interface PlatformClosedTrade {
@@ -344,10 +351,16 @@ export interface TradingPlatform extends PlatformMarketData {
     positionId: string,
     stops: { stopLoss: number | null; takeProfit: number | null },
   ): Promise<TradeResult<PlatformPosition>>
+  /**
+   * Closes a position at market, or `volume` of it. `reason` (default 'client', the trader)
+   * other than 'client' is the firm closing it (the weekend close): done even while the account's
+   * trading is disabled, as a MetaTrader manager may.
+   */
   closePosition(
     externalId: string,
     positionId: string,
     volume: number | null,
+    reason?: CloseReason,
   ): Promise<TradeResult<PlatformClosedTrade>>
   modifyOrder(
     externalId: string,

@@ -3,7 +3,7 @@ import { formatMoney, stageLabels, usd, type Stage } from '@tp/domain'
 import { BRAND, renderEmail } from '../../lib/email-layout'
 
 // The emails of an account's life: its credentials, a breach with its evidence, a pass, a
-// suspension for inactivity.
+// suspension for inactivity, an admin's risk action with its reason.
 
 export function credentialsEmail(
   to: string,
@@ -95,5 +95,47 @@ export function suspendedEmail(
       'The account is read-only: its history stays on your dashboard.',
     ],
     action: { label: 'Open your dashboard', url: `${data.appUrl}/user/dashboard` },
+  })
+}
+
+export type RiskAction = 'close-all' | 'disable-trading' | 'enable-trading'
+
+/** An admin's risk action on the account, with the reason the admin gave (audited too). */
+export function riskActionEmail(
+  to: string,
+  data: {
+    action: RiskAction
+    stage: Stage
+    login: string
+    reason: string
+    closedPositions: number
+    cancelledOrders: number
+    appUrl: string
+  },
+) {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+  const account = `${stageLabels[data.stage]} account ${data.login}`
+  const what = {
+    'close-all': {
+      subject: `${BRAND}: positions closed on your ${account}`,
+      done: `Our risk desk closed ${count(data.closedPositions, 'open position', 'open positions')} at market on your ${account} and cancelled ${count(data.cancelledOrders, 'pending order', 'pending orders')}.`,
+    },
+    'disable-trading': {
+      subject: `${BRAND}: trading disabled on your ${account}`,
+      done: `Our risk desk disabled trading on your ${account}${data.cancelledOrders > 0 ? ` and cancelled ${count(data.cancelledOrders, 'pending order', 'pending orders')}` : ''}. Open positions stay open; you cannot open, change or close trades until trading is enabled again.`,
+    },
+    'enable-trading': {
+      subject: `${BRAND}: trading enabled again on your ${account}`,
+      done: `Our risk desk enabled trading on your ${account} again.`,
+    },
+  }[data.action]
+  return renderEmail(to, {
+    subject: what.subject,
+    paragraphs: [
+      what.done,
+      `Reason: ${data.reason}`,
+      "The account's positions, orders and history are on your trading terminal.",
+    ],
+    action: { label: 'Open the trading terminal', url: `${data.appUrl}/user/tradingtool` },
   })
 }

@@ -1,21 +1,9 @@
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { tradingAccounts, type TradingAccountRow } from '../../db/schema'
-import type { Caller } from '../access/authenticate'
-import { AppError } from '../../lib/errors'
 
-/** The caller's account (an admin may read any); 404 otherwise, never "exists but not yours". */
-export async function findAccountFor(
-  ctx: AppContext,
-  caller: Caller,
-  accountId: string,
-): Promise<TradingAccountRow> {
-  const [row] = await ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId))
-  if (!row || (row.userId !== caller.userId && caller.role !== 'admin')) {
-    throw new AppError('NOT_FOUND', { message: 'No such trading account.' })
-  }
-  return row
-}
+// A trading account is reached through the access policy (modules/access/access-policy.ts,
+// loadAccountFor); this lists a user's own.
 
 /** A user's accounts, newest challenge stage first within creation order. */
 export async function listAccountsOf(

@@ -120,7 +120,6 @@ export async function provisionStageAccount(
         maxLotsPerForexOrder: policy.maxLotsPerForexOrder,
         marginCallPercent: policy.marginCallPercent,
         stopOutPercent: policy.stopOutPercent,
-        isWeekendHoldingAllowed: policy.isWeekendHoldingAllowed,
       },
     })
     const startedAt = input.startedAt ?? ctx.clock.now()

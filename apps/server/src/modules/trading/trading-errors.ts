@@ -1,5 +1,5 @@
 import { messages } from '@tp/api'
-import type { TradingIssue } from '@tp/domain'
+import { tradingMessages, type TradingIssue } from '@tp/domain'
 import type { TradingAccountRow } from '../../db/schema'
 import type { TradeResult } from '../../integrations/trading-platform/trading-platform'
 import { AppError } from '../../lib/errors'
@@ -17,10 +17,16 @@ export function valueOf<T>(result: TradeResult<T>): T {
   return result.value
 }
 
-/** Only an active account with trading enabled trades; the rest are read-only (409). */
+/**
+ * Only an active account with trading enabled trades (409 otherwise): one being set up, one whose
+ * trading the risk desk disabled, one that ended (read-only).
+ */
 export function assertTradable(row: TradingAccountRow): string {
   if (row.status === 'provisioning') {
     throw new AppError('ACCOUNT_NOT_TRADABLE', { message: messages.trading.accountProvisioning })
+  }
+  if (row.status === 'active' && row.externalId && !row.isTradingEnabled) {
+    throw new AppError('ACCOUNT_NOT_TRADABLE', { message: tradingMessages.tradingDisabled })
   }
   if (row.status !== 'active' || !row.isTradingEnabled || !row.externalId) {
     throw new AppError('ACCOUNT_NOT_TRADABLE')

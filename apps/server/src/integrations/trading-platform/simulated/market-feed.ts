@@ -37,8 +37,6 @@ export interface MarketFeedOptions {
   /** rollover instants (17:00 New York) crossed by the market's time, in order */
   onRollover(rolloverMs: number, tMs: number): void
   rolloversBetween(fromMs: number, toMs: number): number[]
-  /** after each advance to the clock (live mode), for time-driven duties */
-  onAdvanced?(nowMs: number): void
 }
 
 const SAVE_INTERVAL_MS = 5_000
@@ -171,7 +169,6 @@ export class MarketFeed {
     const nowMs = this.options.clock.now().getTime()
     try {
       this.advanceTo(nowMs)
-      this.options.onAdvanced?.(nowMs)
     } catch (error) {
       this.options.logger.error({ err: error }, 'simulated market: tick failed')
     }

@@ -11,7 +11,6 @@ import {
   findInstrument,
   getInstrument,
   isMarketOpen,
-  nextWeekendClose,
   isPendingOrderTriggered,
   isPendingOrderType,
   openingDeal,
@@ -272,27 +271,6 @@ export class SimEngine {
     }
   }
 
-  /**
-   * Plans without weekend holding (decisions.md: Instant Funding): positions in a market that
-   * closes for the weekend are closed at market in the last minutes before it does.
-   */
-  closeBeforeWeekend(nowMs: number, leadMs: number): void {
-    const due = new Set<string>()
-    for (const symbol of this.quotes.keys()) {
-      const closeMs = nextWeekendClose(symbol, nowMs)
-      if (closeMs !== null && closeMs > nowMs && closeMs - nowMs <= leadMs) due.add(symbol)
-    }
-    if (due.size === 0) return
-    for (const account of this.accounts.values()) {
-      if (account.limits.isWeekendHoldingAllowed || account.positions.size === 0) continue
-      const closing = [...account.positions.values()].filter((p) => due.has(p.symbol))
-      if (closing.length === 0) continue
-      for (const position of closing)
-        this.close(account, position, position.volume, 'weekend', nowMs)
-      this.afterChange(account, nowMs)
-    }
-  }
-
   // ---- the trader's operations --------------------------------------------------------------
 
   placeOrder(account: SimAccount, request: PlaceOrderRequest): PlaceOrderResult {
@@ -381,14 +359,19 @@ export class SimEngine {
     return found(dto)
   }
 
+  /**
+   * Closes a position (or `volume` of it) at market while its market trades. The trader's close
+   * ('client') needs trading enabled; another reason is the firm's own (a manager's close).
+   */
   closePosition(
     account: SimAccount,
     positionId: string,
     volume: number | null,
+    reason: CloseReason = 'client',
   ): TradeResult<PlatformClosedTrade> | null {
     const position = account.positions.get(positionId)
     if (position === undefined) return null
-    if (!account.isTradingEnabled) return refused(disabledIssue())
+    if (reason === 'client' && !account.isTradingEnabled) return refused(disabledIssue())
     const instrument = getInstrument(position.symbol)
     const tMs = this.options.now()
     const isScripted = account.overrides?.has(position.symbol) ?? false
@@ -398,7 +381,7 @@ export class SimEngine {
     const closeVolume = volume ?? position.volume
     const issue = checkCloseVolume(instrument, position.volume, closeVolume)
     if (issue) return refused(issue)
-    const { trade } = this.close(account, position, closeVolume, 'client', tMs)
+    const { trade } = this.close(account, position, closeVolume, reason, tMs)
     this.afterChange(account, tMs)
     return found(trade)
   }

@@ -304,7 +304,6 @@ export function toAccount(row: SimAccountRow): SimAccount {
       maxLotsPerForexOrder: row.maxLotsPerForexOrder,
       marginCallPercent: row.marginCallPercent,
       stopOutPercent: row.stopOutPercent,
-      isWeekendHoldingAllowed: row.isWeekendHoldingAllowed,
     },
     balance: row.balance,
     isTradingEnabled: row.isTradingEnabled,

@@ -38,9 +38,6 @@ export interface SimulatedPlatformOptions {
   serverName: string
 }
 
-/** plans without weekend holding: positions are closed this long before the weekend close */
-const WEEKEND_CLOSE_LEAD_MS = 5 * 60_000
-
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
 /** A MetaTrader-style password: letters and digits, with at least one of each. */
@@ -92,7 +89,6 @@ export class SimulatedPlatform implements TradingPlatform {
       },
       onRollover: (rolloverMs, tMs) => this.engine.applyRollover(rolloverMs, tMs),
       rolloversBetween,
-      onAdvanced: (nowMs) => this.engine.closeBeforeWeekend(nowMs, WEEKEND_CLOSE_LEAD_MS),
     })
   }
 
@@ -150,7 +146,6 @@ export class SimulatedPlatform implements TradingPlatform {
       maxLotsPerForexOrder: input.limits.maxLotsPerForexOrder,
       marginCallPercent: input.limits.marginCallPercent,
       stopOutPercent: input.limits.stopOutPercent,
-      isWeekendHoldingAllowed: input.limits.isWeekendHoldingAllowed,
     })
     if (!isNew) return (await this.recoverAccount(input.requestId))!
     this.engine.addAccount(toAccount(row))
@@ -320,9 +315,14 @@ export class SimulatedPlatform implements TradingPlatform {
     )
   }
 
-  async closePosition(externalId: string, positionId: string, volume: number | null) {
+  async closePosition(
+    externalId: string,
+    positionId: string,
+    volume: number | null,
+    reason: CloseReason = 'client',
+  ) {
     return this.orNotFound(
-      this.engine.closePosition(this.account(externalId), positionId, volume),
+      this.engine.closePosition(this.account(externalId), positionId, volume, reason),
       'position',
     )
   }
@@ -349,6 +349,11 @@ export class SimulatedPlatform implements TradingPlatform {
     const account = this.account(externalId)
     this.emitQuote({ symbol, bid: quote.bid, ask: quote.ask, tMs }, externalId)
     this.engine.setOverride(account, symbol, quote, tMs)
+  }
+
+  /** Whether a scenario script sets this account's price of the symbol (its own market). */
+  isScripted(externalId: string, symbol: string): boolean {
+    return this.engine.account(externalId)?.overrides?.has(symbol) ?? false
   }
 
   clearAccountQuotes(externalId: string): void {

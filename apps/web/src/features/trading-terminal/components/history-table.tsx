@@ -30,6 +30,7 @@ const reasonLabels: Record<ClosedTradeDto['reason'], string> = {
   weekend: 'Weekend close',
   inactivity: 'Suspended (inactivity)',
   refund: 'Closed (refund)',
+  risk: 'Closed (risk desk)',
 }
 
 const columns = [
