@@ -1,3 +1,5 @@
+import { orderMessages } from '@tp/domain'
+
 // Every user-facing message of the product, in one place (spec section 8 and 5, decisions.md).
 // The server answers with these texts and the web app shows them; neither re-types them.
 
@@ -80,6 +82,10 @@ export const messages = {
     cryptoRefundNoteRequired:
       'OxaPay cannot send coins back: send the refund from the wallet, then note its transaction here.',
     noCapture: 'PayPal holds no completed payment for this order.',
+    /** why a coupon is not applied (summary) or refused (new order); written where prices are */
+    coupon: orderMessages.coupon,
+    couponUsedUpMeanwhile:
+      "This order's coupon was used up by other orders in the meantime, so it cannot be paid at its price. Refund it instead.",
   },
   trading: {
     ruleLabels: { dailyLoss: 'Daily Loss Limit', maxLoss: 'Max Drawdown' },

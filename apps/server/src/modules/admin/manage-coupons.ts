@@ -1,13 +1,13 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { CouponDto } from '@tp/api'
 import type { CouponDefinition } from '@tp/domain'
 import type { AppContext } from '../../context'
-import { coupons, orders, type CouponRow } from '../../db/schema'
+import { coupons, type CouponRow } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { AppError } from '../../lib/errors'
+import { couponUsesOf } from '../orders/coupon-uses'
 
-const USED = ['paid', 'provisioning', 'fulfilled', 'under_review'] as const
-
+/** `uses`: the uses taken, by orders paid or still waiting to be (coupon-uses.ts). */
 function toCouponDto(row: CouponRow, uses: number): CouponDto {
   return {
     id: row.id,
@@ -24,21 +24,10 @@ function toCouponDto(row: CouponRow, uses: number): CouponDto {
   }
 }
 
-/** Paid orders per coupon (what its usage limit counts). */
-async function usesOf(ctx: AppContext, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map()
-  const rows = await ctx.db
-    .select({ couponId: orders.couponId, n: count() })
-    .from(orders)
-    .where(and(inArray(orders.couponId, ids), inArray(orders.status, [...USED])))
-    .groupBy(orders.couponId)
-  return new Map(rows.flatMap((row) => (row.couponId ? [[row.couponId, row.n] as const] : [])))
-}
-
 export async function listCoupons(ctx: AppContext): Promise<CouponDto[]> {
   const rows = await ctx.db.select().from(coupons).orderBy(desc(coupons.createdAt))
-  const uses = await usesOf(
-    ctx,
+  const uses = await couponUsesOf(
+    ctx.db,
     rows.map((row) => row.id),
   )
   return rows.map((row) => toCouponDto(row, uses.get(row.id) ?? 0))
@@ -78,6 +67,6 @@ export async function setCouponActive(
 ): Promise<CouponDto> {
   const [row] = await ctx.db.update(coupons).set({ isActive }).where(eq(coupons.id, id)).returning()
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such coupon.' })
-  const uses = await usesOf(ctx, [row.id])
+  const uses = await couponUsesOf(ctx.db, [row.id])
   return toCouponDto(row, uses.get(row.id) ?? 0)
 }

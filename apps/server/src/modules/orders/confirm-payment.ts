@@ -10,6 +10,7 @@ import { provisionStageAccount } from '../accounts/provision-account'
 import { findUserById } from '../users/find-user'
 import { orderReceiptEmail } from './order-emails'
 import { orderNumber } from './order-dto'
+import { CouponUsedUp } from './coupon-uses'
 import { moveOrder, type OrderEventSource } from './order-status'
 
 // A payment confirmed, from wherever the news came first (the capture answer, a webhook, a
@@ -23,7 +24,18 @@ export async function confirmOrderPaid(
   orderId: string,
   event: { source: OrderEventSource; detail?: string },
 ): Promise<{ order: OrderRow | null; isNew: boolean }> {
-  const paid = await moveOrder(ctx.db, orderId, 'paid', event, { paidAt: ctx.clock.now() })
+  let paid: OrderRow | null
+  try {
+    paid = await moveOrder(ctx.db, orderId, 'paid', event, { paidAt: ctx.clock.now() })
+  } catch (error) {
+    // paid after it gave its coupon use back (it had expired), and others took every use since:
+    // never a paid order beyond the coupon's limit; a person decides (refund, or charge the rest)
+    if (!(error instanceof CouponUsedUp) || event.source === 'admin') throw error
+    await moveOrder(ctx.db, orderId, 'under_review', event, {
+      reviewReason: 'paid, but its coupon was used up by other orders in the meantime: refund it',
+    })
+    paid = null
+  }
   if (!paid) {
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     return { order: order ?? null, isNew: false }

@@ -2,9 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import type { OrderStatus } from '@tp/api'
 import type { Transactional } from '../../db/client'
 import { orderEvents, orders, type OrderRow } from '../../db/schema'
+import { couponUseOnMove } from './coupon-uses'
 
 // The order's life, as a table of allowed moves. Every move is one conditional UPDATE (it happens
-// only from an allowed status, so two racing confirmations cannot both win) plus an audit row.
+// only from an allowed status, so two racing confirmations cannot both win) plus an audit row,
+// and settles the order's coupon use in the same transaction (coupon-uses.ts): given back when
+// the order expires, fails or is refunded, taken again when it is paid after that.
 
 const allowedFrom: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: [],
@@ -24,7 +27,9 @@ export type OrderEventSource =
 
 /**
  * Moves an order to `to` if its status allows it. Returns the updated row, or null when the order
- * was not in a status that allows the move (someone else moved it first).
+ * was not in a status that allows the move (someone else moved it first). Throws CouponUsedUp
+ * (nothing changed) when a move to paid, provisioning or fulfilled needs a use of the order's
+ * coupon that it gave back and other orders have taken since.
  */
 export async function moveOrder(
   db: Transactional,
@@ -38,14 +43,19 @@ export async function moveOrder(
   return db.transaction(async (tx) => {
     // the row is locked: the status read is the one moved from, racing moves wait their turn
     const [current] = await tx
-      .select({ status: orders.status })
+      .select({
+        status: orders.status,
+        couponId: orders.couponId,
+        isCouponReserved: orders.isCouponReserved,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update')
     if (!current || !allowedFrom[to].includes(current.status)) return null
+    const couponUse = await couponUseOnMove(tx, current, to)
     const [updated] = await tx
       .update(orders)
-      .set({ ...changes, status: to, updatedAt: sql`now()` })
+      .set({ ...changes, ...couponUse, status: to, updatedAt: sql`now()` })
       .where(eq(orders.id, orderId))
       .returning()
     await tx.insert(orderEvents).values({

@@ -1,8 +1,6 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
 import type { OrderSummaryDto } from '@tp/api'
 import {
   describeCouponValue,
-  normaliseCouponCode,
   quoteOrder,
   type AccountSizeK,
   type ChallengeType,
@@ -12,10 +10,12 @@ import {
 } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
-import { coupons, orders, type CouponRow } from '../../db/schema'
+import type { CouponRow } from '../../db/schema'
+import { couponUses, findCoupon } from './coupon-uses'
 
 // Every price the app shows or charges comes from here: the domain's quoteOrder with the coupon
-// looked up in the database (and its uses counted). The browser's own price is never read.
+// looked up in the database (and its uses counted: coupon-uses.ts). The browser's own price is
+// never read.
 
 export type PricingInput = {
   challenge: ChallengeType
@@ -23,25 +23,6 @@ export type PricingInput = {
   addOns: { profitSplit100: boolean; fastPayout: boolean }
   method: PaymentMethod
   couponCode?: string | null | undefined
-}
-
-/** Orders that count as a use of their coupon: paid ones (and what follows a payment). */
-const USED_STATUSES = ['paid', 'provisioning', 'fulfilled', 'under_review'] as const
-
-export async function findCoupon(db: Executor, code: string): Promise<CouponRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(eq(coupons.code, normaliseCouponCode(code)))
-  return row
-}
-
-export async function couponUses(db: Executor, couponId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.couponId, couponId), inArray(orders.status, [...USED_STATUSES])))
-  return row?.n ?? 0
 }
 
 export function toCouponDefinition(row: CouponRow): CouponDefinition {
@@ -57,6 +38,7 @@ export function toCouponDefinition(row: CouponRow): CouponDefinition {
   } as CouponDefinition
 }
 
+/** The order's summary; through `db`, the caller's transaction when ordering (coupon locked). */
 export async function priceOrder(
   ctx: AppContext,
   input: PricingInput,

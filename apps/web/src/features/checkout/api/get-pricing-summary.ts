@@ -18,12 +18,19 @@ export async function getPricingSummary(
   return response.summary
 }
 
-/** The summary of a complete selection; null params (a step still open) ask for nothing. */
+/**
+ * The summary of a complete selection; null params (a step still open) ask for nothing. Never
+ * served from the cache: a coupon deactivated, expired or used up since is gone from the summary
+ * as soon as the buyer comes back to it (or to the tab), not after the app-wide 30 s.
+ */
 export function usePricingSummary(params: PricingParams | null) {
   return useQuery({
     queryKey: params ? checkoutQueryKeys.summary(params) : ['pricing', 'summary', null],
     queryFn: ({ signal }) => getPricingSummary(params!, signal),
     enabled: params !== null,
     placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   })
 }
