@@ -101,6 +101,30 @@ describe('paying by crypto', () => {
     expect(await accountsOf(order.id)).toBe(1)
   })
 
+  it('the order carries its open session (a reload shows it again) until OxaPay closes it', async () => {
+    const user = await buyer()
+    const { order, session: s } = await session(user)
+    const openOf = async () => {
+      const listed = await app.get<{
+        orders: { id: string; cryptoSession?: CryptoSession | null }[]
+      }>('/api/orders', { token: user.token })
+      expect(listed.status).toBe(200)
+      return listed.body.orders.find((candidate) => candidate.id === order.id)?.cryptoSession
+    }
+    // the very session: same address and amount, and the expiry OxaPay set (not a new 30 minutes)
+    expect(await openOf()).toEqual(s)
+
+    app.oxapay.setStatus(s.trackId, 'paying')
+    await app.oxapay.sendCallback(s.trackId)
+    await app.waitForJobs()
+    expect((await openOf())?.trackId).toBe(s.trackId)
+
+    app.oxapay.setStatus(s.trackId, 'expired')
+    await app.oxapay.sendCallback(s.trackId)
+    await app.waitForJobs()
+    expect(await openOf()).toBeNull()
+  })
+
   it('refuses a forged callback: 400, not "ok", and nothing changes', async () => {
     const user = await buyer()
     const { order, session: s } = await session(user)

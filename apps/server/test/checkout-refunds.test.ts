@@ -254,6 +254,18 @@ describe('an admin refunds a crypto order', () => {
     })
     expect(await accountOf(user)).toMatchObject({ status: 'closed' })
     await app.mailbox.waitFor({ to: user.user.email, subject: /was refunded/ })
+    // the payment's history and the billing list say refunded, not failed
+    const history = await app.get<{ result: { status: string } }>(
+      `/api/payment/get-history?trackId=${created.body.result.trackId}`,
+      { token: user.token },
+    )
+    expect(history.body.result.status).toBe('Refunded')
+    const billing = await app.post<{ result: { orderId: string; status: string }[] }>(
+      '/api/payment/get-balance',
+      {},
+      { token: user.token },
+    )
+    expect(billing.body.result.find((row) => row.orderId === order.id)?.status).toBe('Refunded')
   })
 })
 

@@ -117,7 +117,7 @@ export const orderStatuses = [
 ] as const
 export const orderStatusSchema = z.enum(orderStatuses)
 export type OrderStatus = z.infer<typeof orderStatusSchema>
-export const orderStatusLabels: Readonly<Record<OrderStatus, string>> = {
+export const orderStatusLabels = {
   pending: 'Pending',
   paid: 'Paid',
   provisioning: 'Setting up',
@@ -126,7 +126,12 @@ export const orderStatusLabels: Readonly<Record<OrderStatus, string>> = {
   expired: 'Expired',
   refunded: 'Refunded',
   under_review: 'Under review',
-}
+} as const satisfies Readonly<Record<OrderStatus, string>>
+export type OrderStatusLabel = (typeof orderStatusLabels)[OrderStatus]
+const orderStatusLabelList = Object.values(orderStatusLabels) as [
+  OrderStatusLabel,
+  ...OrderStatusLabel[],
+]
 
 export const orderSelectionInputSchema = z.object({
   challenge: challengeTypeSchema,
@@ -136,6 +141,25 @@ export const orderSelectionInputSchema = z.object({
   method: paymentMethodSchema,
   coupon: couponCodeSchema.nullish(),
 })
+
+/** An OxaPay payment session (spec 3): what the buyer sends, where, and until when. */
+export const cryptoSessionSchema = z.object({
+  orderId: z.uuid(),
+  trackId: z.string(),
+  /** what to send, an exact decimal string in the coin */
+  payAmount: z.string(),
+  payCurrency: z.string(),
+  /** the order total in dollars (spec 3 "amount") */
+  amount: z.number(),
+  currency: z.literal('USD'),
+  network: z.string(),
+  address: z.string(),
+  memo: z.string().nullable(),
+  /** spec 3 spells it QRCode: the image of the payment URI */
+  QRCode: z.string().nullable(),
+  expiresAt: instant,
+})
+export type CryptoSession = z.infer<typeof cryptoSessionSchema>
 
 export const orderSchema = z.object({
   id: z.uuid(),
@@ -159,6 +183,12 @@ export const orderSchema = z.object({
   paidAt: instant.nullable(),
   /** the trading account it bought, once provisioned */
   accountId: z.uuid().nullable(),
+  /**
+   * The crypto session the buyer opened for this order and OxaPay has not closed (waiting or
+   * being paid), so the payment screen shows it again after a reload; null (or absent) otherwise.
+   * Its expiresAt is OxaPay's: the countdown goes on from the real remaining time.
+   */
+  cryptoSession: cryptoSessionSchema.nullish(),
 })
 export type OrderDto = z.infer<typeof orderSchema>
 
@@ -292,23 +322,6 @@ export const cryptoCreateSchema = z.intersection(
     network: z.string().trim().max(30).nullish(),
   }),
 )
-export const cryptoSessionSchema = z.object({
-  orderId: z.uuid(),
-  trackId: z.string(),
-  /** what to send, an exact decimal string in the coin */
-  payAmount: z.string(),
-  payCurrency: z.string(),
-  /** the order total in dollars (spec 3 "amount") */
-  amount: z.number(),
-  currency: z.literal('USD'),
-  network: z.string(),
-  address: z.string(),
-  memo: z.string().nullable(),
-  /** spec 3 spells it QRCode: the image of the payment URI */
-  QRCode: z.string().nullable(),
-  expiresAt: instant,
-})
-export type CryptoSession = z.infer<typeof cryptoSessionSchema>
 export const cryptoCreateResponseSchema = z.object({ result: cryptoSessionSchema })
 
 export const paymentHistoryStatuses = [
@@ -319,6 +332,7 @@ export const paymentHistoryStatuses = [
   'Underpaid',
   'Under review',
   'Failed',
+  'Refunded',
 ] as const
 // POST /api/payment/get-history {trackId}  |  GET /api/payment/get-history?trackId=
 //   -> { result: { status, orderId, accountId } }
@@ -343,7 +357,8 @@ export const paymentRecordSchema = z.object({
   type: z.enum(['Card', 'Crypto']),
   accountId: z.string().nullable(),
   date: instant,
-  status: z.string(),
+  /** the order's status in words (orderStatusLabels): a refunded payment reads 'Refunded' */
+  status: z.enum(orderStatusLabelList),
 })
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>
 export const paymentBalanceSchema = z.object({ email: emailSchema.optional() })

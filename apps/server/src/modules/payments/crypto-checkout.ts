@@ -1,14 +1,13 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { checkoutMessages, findCryptoCurrency, type CryptoSession } from '@tp/api'
-import { centsToDollars } from '@tp/domain'
 import type { AppContext } from '../../context'
-import { orders, payments, type OrderRow, type PaymentRow } from '../../db/schema'
+import { orders, payments, type PaymentRow } from '../../db/schema'
 import { isOxaPayError, type OxaPayPayment } from '../../integrations/oxapay/oxapay'
 import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { findUserById } from '../users/find-user'
 import { confirmOrderPaid } from '../orders/confirm-payment'
-import { orderNumber } from '../orders/order-dto'
+import { orderNumber, toCryptoSession } from '../orders/order-dto'
 import { moveOrder, noteOrder, type OrderEventSource } from '../orders/order-status'
 import { payableOrder, type PaymentTarget } from './payable-order'
 
@@ -19,22 +18,6 @@ import { payableOrder, type PaymentTarget } from './payable-order'
 
 function invalid(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] })
-}
-
-export function toCryptoSession(order: OrderRow, payment: PaymentRow): CryptoSession {
-  return {
-    orderId: order.id,
-    trackId: payment.reference,
-    payAmount: payment.payAmount ?? '',
-    payCurrency: payment.payCurrency ?? '',
-    amount: centsToDollars(order.total),
-    currency: 'USD',
-    network: payment.network ?? '',
-    address: payment.address ?? '',
-    memo: payment.memo,
-    QRCode: payment.qrCodeUrl,
-    expiresAt: (payment.expiresAt ?? new Date()).toISOString(),
-  }
 }
 
 export async function createCryptoPayment(

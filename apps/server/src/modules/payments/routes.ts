@@ -49,7 +49,8 @@ type HistoryStatus = (typeof paymentHistoryStatuses)[number]
 function historyStatus(order: OrderRow, payment: PaymentRow): HistoryStatus {
   if (['paid', 'provisioning', 'fulfilled'].includes(order.status)) return 'Paid'
   if (order.status === 'under_review') return 'Under review'
-  if (order.status === 'failed' || order.status === 'refunded') return 'Failed'
+  if (order.status === 'refunded') return 'Refunded'
+  if (order.status === 'failed') return 'Failed'
   switch (payment.status) {
     case 'paying':
       return 'Confirming'

@@ -27,6 +27,7 @@ export const settledPaymentStatuses: ReadonlySet<PaymentStatus> = new Set([
   'Underpaid',
   'Under review',
   'Failed',
+  'Refunded',
 ])
 
 /**

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutMessages, paypalRestartIssues } from '@tp/api'
 import { json, testConfig } from '@/testing/mock-api'
@@ -162,7 +163,7 @@ describe('card payment screen (spec 2.8)', () => {
   })
 
   it.each(paypalRestartIssues)(
-    'a refused funding source (%s) restarts the buttons without an error',
+    "a refused funding source (%s) shows spec 8's message with the detail, then restarts the buttons",
     async (issue) => {
       const { app, props } = await openCardScreen({
         [`POST /api/payment/orders/${paypalId}/capture`]: () =>
@@ -173,7 +174,11 @@ describe('card payment screen (spec 2.8)', () => {
             debug_id: 'dbg-2',
           }),
       })
-      const restart = vi.fn(async () => {})
+      const toastError = vi.spyOn(toast, 'error')
+      // the buyer is told before the buttons start again
+      const restart = vi.fn(async () => {
+        expect(toastError).toHaveBeenCalledTimes(1)
+      })
 
       await act(async () => {
         await props().onApprove({ orderID: paypalId }, { restart })
@@ -181,8 +186,10 @@ describe('card payment screen (spec 2.8)', () => {
 
       expect(restart).toHaveBeenCalledTimes(1)
       expect(
-        screen.queryByText(/Sorry, your transaction could not be processed/),
-      ).not.toBeInTheDocument()
+        await screen.findByText(
+          `${checkoutMessages.paypalCaptureFailed} ${issue} Choose another way to pay. (dbg-2)`,
+        ),
+      ).toBeInTheDocument()
       expect(app.location()).toBe(`/paypal?order=${orderId}`)
     },
   )
@@ -214,13 +221,44 @@ describe('card payment screen (spec 2.8)', () => {
 })
 
 describe('card payment screen: what cannot be paid', () => {
-  it('an order already paid is not offered again', async () => {
+  it('an order already paid says so and leads to the dashboard, never to the buttons', async () => {
     const sdk = installPayPalSdk()
     checkoutApi({}, { orders: [makeOrder({ status: 'paid' })] })
+    const app = renderApp(`/paypal?order=${orderId}`, { user: trader })
+
+    expect(await screen.findByText('Order TP-100042 is paid.')).toBeInTheDocument()
+    expect(sdk.Buttons).not.toHaveBeenCalled()
+    await app.user.click(screen.getByRole('link', { name: 'Go to your dashboard' }))
+    await waitFor(() => expect(app.location()).toBe('/user/dashboard'))
+  })
+
+  it('an order paid since it was last read (pending in the cache) is read afresh first', async () => {
+    const sdk = installPayPalSdk()
+    let isPaid = false
+    checkoutApi({
+      'GET /api/orders': () =>
+        json(200, { orders: [makeOrder(isPaid ? { status: 'fulfilled' } : {})] }),
+      'POST /api/payment/orders': () => json(201, { id: paypalId, orderId, total: 59_900 }),
+      'GET /api/trading/accounts': () => json(200, { accounts: [] }),
+    })
+    const app = renderApp(`/paypal?order=${orderId}`, { user: trader })
+    expect(await screen.findByText('Pay with PayPal (simulated)')).toBeInTheDocument()
+
+    // paid elsewhere (another tab); the buyer leaves and comes back to the payment page
+    isPaid = true
+    await act(() => app.router.navigate('/pricing'))
+    await act(() => app.router.navigate(`/paypal?order=${orderId}`))
+
+    expect(await screen.findByText('Order TP-100042 is paid.')).toBeInTheDocument()
+    expect(sdk.Buttons).toHaveBeenCalledTimes(1)
+  })
+
+  it('a refunded order says so', async () => {
+    installPayPalSdk()
+    checkoutApi({}, { orders: [makeOrder({ status: 'refunded' })] })
     renderApp(`/paypal?order=${orderId}`, { user: trader })
 
-    expect(await screen.findByText(checkoutMessages.orderNotPayable)).toBeInTheDocument()
-    expect(sdk.Buttons).not.toHaveBeenCalled()
+    expect(await screen.findByText('Order TP-100042 was refunded.')).toBeInTheDocument()
   })
 
   it('an unknown order says so', async () => {

@@ -216,3 +216,79 @@ describe('crypto payment, step 2 (spec 2.7, 4)', () => {
     },
   )
 })
+
+describe('crypto payment, a session opened before (reload)', () => {
+  function openWithSession(session: CryptoSession, handlers: Record<string, Handler> = {}) {
+    const api = checkoutApi(
+      {
+        'GET /api/payment/get-history': history(['Waiting']),
+        'GET /api/trading/accounts': () => json(200, { accounts: [] }),
+        ...handlers,
+      },
+      { orders: [makeOrder({ method: 'crypto', cryptoSession: session })] },
+    )
+    const app = renderApp(`/oxapay?order=${orderId}`, { user: trader })
+    return { api, app }
+  }
+
+  it('shows the open session again, its countdown going on from the expiry the server holds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+    const { api } = openWithSession(
+      makeSession({ expiresAt: new Date(NOW + 12 * 60_000 + 30_000).toISOString() }),
+    )
+
+    expect(await screen.findByText(address)).toBeInTheDocument()
+    expect(
+      screen.getByRole('img', { name: 'QR code of the USDT payment address' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText('419.30 USDT')).toBeInTheDocument()
+    expect(screen.getByText('12:30')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Proceed to payment' })).not.toBeInTheDocument()
+    // no new session: the one open is watched
+    expect(api.callsTo('POST /api/payment/white-label/create')).toHaveLength(0)
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/payment/get-history')[0]!.search.get('trackId')).toBe(trackId),
+    )
+  })
+
+  it('notices the payment of the restored session and shows it, with no way back to pay again', async () => {
+    openWithSession(makeSession(), { 'GET /api/payment/get-history': history(['Paid']) })
+
+    expect(await screen.findByText(checkoutMessages.cryptoPaid)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Return to dashboard' })).toBeInTheDocument()
+    expect(
+      screen.queryByRole('button', { name: 'Back to currency selection' }),
+    ).not.toBeInTheDocument()
+  })
+
+  it('a restored session that ran out meanwhile returns to step 1 saying so', async () => {
+    const { api } = openWithSession(
+      makeSession({ expiresAt: new Date(Date.now() - 60_000).toISOString() }),
+    )
+
+    expect(await screen.findAllByText(checkoutMessages.cryptoExpired)).not.toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeInTheDocument()
+    expect(api.callsTo('GET /api/payment/get-history')).toHaveLength(1)
+  })
+
+  it('a refunded payment reads Refunded, not Failed', async () => {
+    openWithSession(makeSession(), { 'GET /api/payment/get-history': history(['Refunded']) })
+
+    expect(await screen.findByText('This payment was refunded.')).toBeInTheDocument()
+    expect(screen.getByText('Refunded')).toBeInTheDocument()
+    expect(screen.queryByText('Failed')).not.toBeInTheDocument()
+  })
+})
+
+describe('crypto payment: an order already paid', () => {
+  it('says it is paid and leads to the dashboard instead of offering a payment', async () => {
+    checkoutApi({}, { orders: [makeOrder({ method: 'crypto', status: 'fulfilled' })] })
+    const app = renderApp(`/oxapay?order=${orderId}`, { user: trader })
+
+    expect(await screen.findByText('Order TP-100042 is paid.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Proceed to payment' })).not.toBeInTheDocument()
+    await app.user.click(screen.getByRole('link', { name: 'Go to your dashboard' }))
+    await waitFor(() => expect(app.location()).toBe('/user/dashboard'))
+  })
+})

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { checkoutMessages, messages, storageKeys } from '@tp/api'
 import { orderMessages } from '@tp/domain'
@@ -320,6 +320,30 @@ describe('get-funded: the order', () => {
       termsAccepted: true,
     })
     expect(api.callsTo('POST /api/profile/put')).toHaveLength(0)
+  })
+
+  it('the add-ons go with the order: the next order starts with them off', async () => {
+    checkoutApi(
+      { 'POST /api/orders': () => json(201, { order: makeOrder() }) },
+      { billing: savedBilling },
+    )
+    storeSelection({ platform: 'mt5', challenge: 'twoPhase', balance: '100000' })
+    const app = renderApp('/get-funded', { user: trader })
+    await openDetails(app)
+    await app.user.click(screen.getByRole('switch', { name: 'Both Add-ons' }))
+    await app.user.click(
+      screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' }),
+    )
+    await app.user.click(screen.getByRole('button', { name: 'Place Order' }))
+    await waitFor(() => expect(app.location()).toBe(`/paypal?order=${orderId}`))
+
+    // a new order: Get Funded again, the selection kept, the add-ons off
+    await act(() => app.router.navigate('/get-funded'))
+    expect(await screen.findByRole('radio', { name: '$100K' })).toBeChecked()
+    await openDetails(app)
+    for (const name of ['100% Profit Split', 'Fast Payout', 'Both Add-ons']) {
+      expect(screen.getByRole('switch', { name })).not.toBeChecked()
+    }
   })
 
   it('saves a filled, unsaved billing profile first, then opens the card screen', async () => {

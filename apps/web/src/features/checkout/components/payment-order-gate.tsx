@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { checkoutMessages, type OrderDto, type PublicConfig } from '@tp/api'
+import { checkoutMessages, type OrderDto, type OrderStatus, type PublicConfig } from '@tp/api'
 import type { PaymentMethod } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -21,7 +21,46 @@ export const paymentScreenText = {
     method === 'card'
       ? 'This order is to be paid by card.'
       : 'This order is to be paid with crypto.',
+  paid: (number: string) => `Order ${number} is paid.`,
+  paidDetail: 'Your trading account is on your dashboard (a new one takes a minute to set up).',
+  refunded: (number: string) => `Order ${number} was refunded.`,
 } as const
+
+/** Statuses of an order whose payment went through. */
+const paidStatuses: ReadonlySet<OrderStatus> = new Set(['paid', 'provisioning', 'fulfilled'])
+
+function DashboardLink({ label = 'Go to your dashboard' }: { label?: string }) {
+  return (
+    <Button asChild variant="link">
+      <Link to={paths.user.dashboard.getHref()}>{label}</Link>
+    </Button>
+  )
+}
+
+/** What a payment screen says of an order that is not to be paid (any more). */
+function SettledOrder({ order }: { order: OrderDto }) {
+  if (paidStatuses.has(order.status)) {
+    return (
+      <Alert variant="success">
+        <p className="font-semibold">{paymentScreenText.paid(order.number)}</p>
+        <p>{paymentScreenText.paidDetail}</p>
+        <DashboardLink />
+      </Alert>
+    )
+  }
+  const text =
+    order.status === 'under_review'
+      ? checkoutMessages.underReview
+      : order.status === 'refunded'
+        ? paymentScreenText.refunded(order.number)
+        : checkoutMessages.orderNotPayable
+  return (
+    <Alert>
+      <p>{text}</p>
+      <DashboardLink />
+    </Alert>
+  )
+}
 
 function BackToCheckout() {
   return (
@@ -48,8 +87,8 @@ type PaymentOrderGateProps = {
 
 /**
  * What both payment screens check before showing anything to pay: an order in the query, a
- * signed-in owner, the order found and still pending, its method this screen's, and the provider
- * switched on.
+ * signed-in owner, the order found (read afresh) and still pending, its method this screen's, and
+ * the provider switched on. A paid order says so and leads to the dashboard.
  */
 export function PaymentOrderGate({ method, children }: PaymentOrderGateProps) {
   const [searchParams] = useSearchParams()
@@ -90,7 +129,10 @@ export function PaymentOrderGate({ method, children }: PaymentOrderGateProps) {
       </Alert>
     )
   }
-  if (order.data === undefined || !config.data) return <GateSkeleton />
+  // only a read made for this visit counts: an order cached as pending may have been paid since
+  if (order.data === undefined || !order.isFetchedAfterMount || !config.data) {
+    return <GateSkeleton />
+  }
   if (order.data === null) {
     return (
       <Alert variant="error">
@@ -99,16 +141,7 @@ export function PaymentOrderGate({ method, children }: PaymentOrderGateProps) {
       </Alert>
     )
   }
-  if (order.data.status !== 'pending') {
-    return (
-      <Alert>
-        <p>{checkoutMessages.orderNotPayable}</p>
-        <Button asChild variant="link">
-          <Link to={paths.user.dashboard.getHref()}>Go to your dashboard</Link>
-        </Button>
-      </Alert>
-    )
-  }
+  if (order.data.status !== 'pending') return <SettledOrder order={order.data} />
   if (order.data.method !== method) {
     return (
       <Alert>
