@@ -16,7 +16,10 @@ export function warningFor(usedPercent: number): WarningLevel {
 }
 
 function lossMeter(floorDollars: number, allowanceCents: number, equityCents: number): LossMeter {
-  const floor = toCents(floorDollars)
+  return lossMeterInCents(toCents(floorDollars), allowanceCents, equityCents)
+}
+
+function lossMeterInCents(floor: number, allowanceCents: number, equityCents: number): LossMeter {
   const distance = equityCents - floor
   const usedPercent =
     allowanceCents > 0 ? clampPercent(((allowanceCents - distance) / allowanceCents) * 100) : 0
@@ -76,5 +79,38 @@ export function computeMeters(
           },
     tradingDays: { ...objectives.minTradingDays },
     passedAt: evaluator.passedAt,
+  }
+}
+
+/**
+ * Meters taken earlier (as an account ended) against its figures now: the closes that end an
+ * account (a breach, a pass, a refund) move its balance after the meters were taken, and the
+ * trader must see the balance it ended with. Floors, allowances and verdicts stay as they were.
+ */
+export function withFinalFigures(
+  meters: RuleMeters,
+  equityCents: number,
+  balanceCents: number,
+  initialCents: number,
+): RuleMeters {
+  const loss = (meter: LossMeter | null) =>
+    meter === null ? null : lossMeterInCents(meter.floor, meter.allowance, equityCents)
+  const target = meters.profitTarget
+  const value = target?.basis === 'equity' ? equityCents : balanceCents
+  return {
+    ...meters,
+    dailyLoss: loss(meters.dailyLoss),
+    maxLoss: loss(meters.maxLoss),
+    profitTarget:
+      target === null
+        ? null
+        : {
+            ...target,
+            value,
+            progressPercent:
+              target.target === initialCents
+                ? target.progressPercent
+                : clampPercent(((value - initialCents) / (target.target - initialCents)) * 100),
+          },
   }
 }

@@ -15,7 +15,7 @@ import type {
   PlatformOrder,
   PlatformPosition,
 } from '../../integrations/trading-platform/trading-platform'
-import { computeMeters } from '../../risk/meters'
+import { computeMeters, withFinalFigures } from '../../risk/meters'
 import { rulesOf } from '../../risk/risk-monitor'
 import { toTradingAccountDto } from './account-dto'
 
@@ -73,7 +73,10 @@ function restingMeters(
 ): RuleMeters {
   if (row.finalMeters) {
     const parsed = ruleMetersSchema.safeParse(row.finalMeters)
-    if (parsed.success) return parsed.data
+    // as it ended, with the balance the closes at its end left (not the one before them)
+    if (parsed.success) {
+      return withFinalFigures(parsed.data, figures.equity, figures.balance, row.initialBalance)
+    }
   }
   const nowMs = ctx.clock.now().getTime()
   const start = row.initialBalance / 100

@@ -37,7 +37,7 @@ function AreaLayout({ sideNav }: { sideNav: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <TopNav />
+      <TopNav isAreaWide />
       <div className="mx-auto flex w-full max-w-[100rem] flex-1">
         {sideNav}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

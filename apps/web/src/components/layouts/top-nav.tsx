@@ -11,8 +11,12 @@ import { AccountMenu } from './account-menu'
 import { MobileMenu } from './mobile-menu'
 import { siteNavItems } from './navigation'
 
-/** The top navigation of spec 2.2, shared by the public site and the trader and admin areas. */
-export function TopNav() {
+/**
+ * The top navigation of spec 2.2, shared by the public site and the trader and admin areas. In an
+ * area (`isAreaWide`) it spans the sidebar and the page below it, the logo over the sidebar's
+ * icons and the account menu over the page's right edge.
+ */
+export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
   const user = useUser()
 
   // Dashboard leads to the visitor's own area; signed out, it asks to sign in first (spec 2.2).
@@ -33,7 +37,12 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
+      <div
+        className={cn(
+          'mx-auto flex h-16 items-center gap-2 px-3 sm:px-6',
+          isAreaWide ? 'max-w-[100rem] lg:pr-8 lg:pl-5' : 'max-w-7xl',
+        )}
+      >
         <MobileMenu user={user} siteLinks={siteLinks} />
         <Link to={paths.home.getHref()} aria-label="Tradepeak home" className="rounded-md">
           <Logo />

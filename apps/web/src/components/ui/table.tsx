@@ -1,10 +1,14 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
 
-/** A data table that scrolls sideways inside its own box, never the page (360 px screens). */
+/**
+ * A data table that scrolls sideways inside its own box, never the page (360 px screens). Its
+ * actions column (TableActionsHead / TableActionsCell) stays pinned to the box's right edge, so the
+ * buttons are in view whatever the width.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="relative w-full overflow-x-auto rounded-lg border border-border">
+    <div className="relative w-full overflow-x-auto rounded-lg border border-border bg-surface">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   )
@@ -48,4 +52,22 @@ export function TableCaption({ className, ...props }: ComponentProps<'caption'>)
   return (
     <caption className={cn('mt-3 px-3 pb-3 text-sm text-muted-foreground', className)} {...props} />
   )
+}
+
+/** Pinned to the right edge of the table's box from small screens up, over what scrolls. */
+const pinnedEnd =
+  'sm:sticky sm:right-0 sm:z-10 sm:shadow-[-10px_0_10px_-10px_rgb(0_0_0/0.6)] sm:border-l sm:border-border'
+
+/** The heading of the actions column (named for screen readers only). */
+export function TableActionsHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <TableHead className={cn(pinnedEnd, 'bg-surface-2', className)} {...props}>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  )
+}
+
+/** The cell of a row's buttons, kept in view at the right edge. */
+export function TableActionsCell({ className, ...props }: ComponentProps<'td'>) {
+  return <TableCell className={cn(pinnedEnd, 'bg-surface', className)} {...props} />
 }

@@ -36,3 +36,18 @@ describe('toasts (spec 8)', () => {
     expect(TOAST_DURATION_MS).toBe(3000)
   })
 })
+
+describe('where toasts show', () => {
+  it('at the bottom right, clear of the header and its navigation', () => {
+    vi.useFakeTimers()
+    render(<Toaster />)
+    act(() => {
+      toast.success('Saved')
+      vi.advanceTimersByTime(0)
+    })
+
+    const list = document.querySelector('[data-sonner-toaster]')
+    expect(list).toHaveAttribute('data-y-position', 'bottom')
+    expect(list).toHaveAttribute('data-x-position', 'right')
+  })
+})

@@ -3,12 +3,15 @@ import { TOAST_DURATION_MS } from '@tp/api'
 // also as a stylesheet file: sonner's own <style> injection is refused under a strict CSP
 import 'sonner/dist/styles.css'
 
-/** Toasts float above the page (no layout shift) and close after spec 8's 3000 ms. */
+/**
+ * Toasts float above the page (no layout shift) at the bottom right, clear of the header and its
+ * navigation, and close after spec 8's 3000 ms.
+ */
 export function Toaster() {
   return (
     <Sonner
       theme="dark"
-      position="top-center"
+      position="bottom-right"
       duration={TOAST_DURATION_MS}
       richColors
       closeButton

@@ -18,6 +18,8 @@ import {
 import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
+  TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCaption,
   TableCell,
@@ -175,9 +177,9 @@ function OrderRow({
       >
         {note ?? '—'}
       </TableCell>
-      <TableCell>
+      <TableActionsCell>
         <OrderActions order={order} onAction={onAction} />
-      </TableCell>
+      </TableActionsCell>
     </TableRow>
   )
 }
@@ -231,9 +233,7 @@ export function OrdersTable() {
                 {column}
               </TableHead>
             ))}
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>

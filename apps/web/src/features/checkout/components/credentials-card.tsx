@@ -47,12 +47,15 @@ export function CredentialsCard({
   account,
   position,
   action,
+  statusBadge,
 }: {
   account: TradingAccountDto
   /** e.g. "Account 1 of 3" */
   position?: string
   /** the Next Account cycler */
   action?: ReactNode
+  /** shown instead of the plain status badge (a failed account's names the rule it broke) */
+  statusBadge?: ReactNode
 }) {
   const [isPasswordShown, setPasswordShown] = useState(false)
   const isProvisioning = account.status === 'provisioning'
@@ -68,9 +71,11 @@ export function CredentialsCard({
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          <AccountStatusBadge status={account.status}>
-            {isProvisioning ? <Spinner className="size-3" /> : null}
-          </AccountStatusBadge>
+          {statusBadge ?? (
+            <AccountStatusBadge status={account.status}>
+              {isProvisioning ? <Spinner className="size-3" /> : null}
+            </AccountStatusBadge>
+          )}
           {action}
         </div>
       </CardHeader>

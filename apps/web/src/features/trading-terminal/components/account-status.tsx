@@ -19,7 +19,8 @@ import { cn } from '@/lib/utils'
 import { dateTime, money, price, profitClass, signedMoney } from '../utils/format'
 import { ruleLabel } from '../utils/limits'
 
-function Evidence({ breach }: { breach: BreachEvidence }) {
+/** What was kept of a breach: the rule, the breaching snapshot and the positions open then. */
+export function BreachEvidenceDetails({ breach }: { breach: BreachEvidence }) {
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -112,7 +113,7 @@ export function AccountStatus({ state, onSwitchAccount }: AccountStatusProps) {
         </CardHeader>
         {breach ? (
           <CardContent>
-            <Evidence breach={breach} />
+            <BreachEvidenceDetails breach={breach} />
           </CardContent>
         ) : null}
       </Card>

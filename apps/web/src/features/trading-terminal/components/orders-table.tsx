@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import {
   Table,
+  TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCaption,
   TableCell,
@@ -65,7 +67,7 @@ function OrderRow({ order, isTradable, isCancelling, onModify, onCancel }: RowPr
         {price(order.symbol, order.takeProfit)}
       </TableCell>
       <TableCell className="text-muted-foreground">{dateTime(order.createdAt)}</TableCell>
-      <TableCell>
+      <TableActionsCell>
         <div className="flex gap-1">
           <Button
             size="sm"
@@ -87,7 +89,7 @@ function OrderRow({ order, isTradable, isCancelling, onModify, onCancel }: RowPr
             Cancel
           </Button>
         </div>
-      </TableCell>
+      </TableActionsCell>
     </TableRow>
   )
 }
@@ -127,9 +129,7 @@ export function OrdersTable({ state }: { state: AccountState }) {
             {columns.map((column) => (
               <TableHead key={column}>{column}</TableHead>
             ))}
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -1,4 +1,4 @@
-import { CandlestickChart } from 'lucide-react'
+import { CandlestickChart, Pencil, Scissors } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { AccountState, PositionDto } from '@tp/api'
@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import {
   Table,
+  TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCaption,
   TableCell,
@@ -29,11 +31,12 @@ const columns = [
   'Volume',
   'Open price',
   'Price',
+  // the profit beside the price: both in view first, however narrow the box
+  'Profit',
   'Stop loss',
   'Take profit',
   'Opened',
   'Swap',
-  'Profit',
 ] as const
 
 type RowProps = {
@@ -68,6 +71,11 @@ function PositionRow({
         {price(position.symbol, position.openPrice)}
       </TableCell>
       <TableCell className="font-mono tabular-nums">{price(position.symbol, current)}</TableCell>
+      <TableCell
+        className={cn('font-mono font-semibold tabular-nums', profitClass(position.profit))}
+      >
+        {signedMoney(position.profit)}
+      </TableCell>
       <TableCell className="font-mono tabular-nums">
         {price(position.symbol, position.stopLoss)}
       </TableCell>
@@ -78,30 +86,30 @@ function PositionRow({
       <TableCell className={cn('font-mono tabular-nums', profitClass(position.swap))}>
         {money(position.swap)}
       </TableCell>
-      <TableCell
-        className={cn('font-mono font-semibold tabular-nums', profitClass(position.profit))}
-      >
-        {signedMoney(position.profit)}
-      </TableCell>
-      <TableCell>
+      <TableActionsCell>
         <div className="flex gap-1">
+          {/* icons with their names as tooltips: the pinned column stays narrow */}
           <Button
-            size="sm"
+            size="icon"
             variant="outline"
+            className="size-8"
             disabled={!isTradable}
             onClick={onModify}
             aria-label={`Modify ${name}`}
+            title="Modify stop loss and take profit"
           >
-            Modify
+            <Pencil aria-hidden className="size-4" />
           </Button>
           <Button
-            size="sm"
+            size="icon"
             variant="outline"
+            className="size-8"
             disabled={!isTradable}
             onClick={onPartialClose}
             aria-label={`Partial close ${name}`}
+            title="Close part of the volume"
           >
-            Partial close
+            <Scissors aria-hidden className="size-4" />
           </Button>
           <Button
             size="sm"
@@ -114,7 +122,7 @@ function PositionRow({
             Close
           </Button>
         </div>
-      </TableCell>
+      </TableActionsCell>
     </TableRow>
   )
 }
@@ -162,9 +170,7 @@ export function PositionsTable({ state }: { state: AccountState }) {
             {columns.map((column) => (
               <TableHead key={column}>{column}</TableHead>
             ))}
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>

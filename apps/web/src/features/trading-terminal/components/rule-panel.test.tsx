@@ -146,3 +146,20 @@ describe('RulePanel', () => {
     expect(screen.getByText('3 (no minimum)')).toBeInTheDocument()
   })
 })
+
+describe('RulePanel of an account that ended', () => {
+  it('shows the balance and equity it ended with, not the daily reset', () => {
+    render(
+      <RulePanel
+        timeZone="Europe/Berlin"
+        meters={makeMeters({ status: 'failed' })}
+        final={{ balance: 9_367_500, equity: 9_367_500 }}
+      />,
+    )
+
+    const panel = screen.getByRole('region', { name: 'Rules' })
+    expect(figure(panel, 'Final balance')).toBe('$93,675.00')
+    expect(figure(panel, 'Final equity')).toBe('$93,675.00')
+    expect(within(panel).queryByText(/Daily reset/)).not.toBeInTheDocument()
+  })
+})

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { useId } from 'react'
-import type { LossMeter, RuleMeters } from '@tp/api'
+import type { AccountFigures, LossMeter, RuleMeters } from '@tp/api'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
@@ -156,6 +156,11 @@ export function DailyResetCountdown({
 
 type RulePanelProps = {
   meters: RuleMeters
+  /**
+   * An ended account's figures as they are now (after the closes that ended it): its final
+   * balance and equity, shown instead of the daily reset
+   */
+  final?: Pick<AccountFigures, 'balance' | 'equity'>
   /** the trader's IANA time zone; the browser's by default */
   timeZone?: string
 }
@@ -163,9 +168,10 @@ type RulePanelProps = {
 /**
  * The account's rules as the live evaluator holds them: the daily-loss and max-loss floors with
  * the distance to each and warnings at 50, 80 and 95% of the allowance, the profit target's
- * progress, trading days and the countdown to the next daily reset.
+ * progress, trading days and the countdown to the next daily reset; for an account that ended,
+ * the balance and equity it ended with.
  */
-export function RulePanel({ meters, timeZone }: RulePanelProps) {
+export function RulePanel({ meters, final, timeZone }: RulePanelProps) {
   const zone = timeZone ?? browserTimeZone()
   const { tradingDays } = meters
   const headingId = useId()
@@ -177,7 +183,14 @@ export function RulePanel({ meters, timeZone }: RulePanelProps) {
           {meters.status === 'passed' ? <Badge variant="profit">Passed</Badge> : null}
           {meters.status === 'failed' ? <Badge variant="loss">Failed</Badge> : null}
         </div>
-        <DailyResetCountdown nextResetAt={meters.nextResetAt} timeZone={zone} />
+        {final ? (
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+            <Figure label="Final balance" value={money(final.balance)} />
+            <Figure label="Final equity" value={money(final.equity)} />
+          </dl>
+        ) : (
+          <DailyResetCountdown nextResetAt={meters.nextResetAt} timeZone={zone} />
+        )}
       </CardHeader>
       <CardContent className="grid gap-3">
         {meters.dailyLoss ? <LossMeterView rule="dailyLoss" meter={meters.dailyLoss} /> : null}

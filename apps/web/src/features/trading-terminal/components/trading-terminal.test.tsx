@@ -164,6 +164,42 @@ describe('trading terminal: account lifecycle', () => {
     expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true')
   })
 
+  it("the rule panel follows a breach to the account's final balance, from the live stream", async () => {
+    terminalApi({ states: [makeState({ positions: [makePosition()] })] })
+    openTerminal()
+    const rules = await screen.findByRole('region', { name: 'Rules' })
+    const socket = goLive()
+    expect(within(rules).queryByText('Final balance')).not.toBeInTheDocument()
+
+    // the breach closes the position: the stream pushes the state as it ended
+    act(() =>
+      socket.receive({
+        type: 'account',
+        state: makeState({
+          account: { status: 'failed', isTradingEnabled: false, isReadOnly: true },
+          figures: {
+            balance: 9_367_500,
+            equity: 9_367_500,
+            floatingProfit: 0,
+            swap: 0,
+            margin: 0,
+            freeMargin: 9_367_500,
+            marginLevelPercent: null,
+            isMarginCall: false,
+          },
+          meters: makeMeters({ status: 'failed' }),
+          breach,
+        }),
+      }),
+    )
+
+    const final = () =>
+      within(screen.getByRole('region', { name: 'Rules' })).getByText('Final balance', {
+        selector: 'dt',
+      }).nextElementSibling?.textContent
+    await waitFor(() => expect(final()).toBe('$93,675.00'))
+  })
+
   it('tells a passed account it passed and switches to the next stage', async () => {
     const passed = makeState({
       account: { status: 'passed', isReadOnly: true, isTradingEnabled: false },

@@ -6,6 +6,11 @@ export function canTrade(account: TradingAccountDto): boolean {
   return account.status === 'active' && account.isTradingEnabled && !account.isReadOnly
 }
 
+/** Whether the account's evaluation is over (failed, passed, closed, suspended): its figures are final. */
+export function isEnded(account: TradingAccountDto): boolean {
+  return account.status !== 'active' && account.status !== 'provisioning'
+}
+
 /** The plan's trading limits the account was sold with (its rulebook version). */
 export function policyOf(account: TradingAccountDto): Readonly<PlanPolicy> {
   try {
