@@ -1,5 +1,6 @@
+import { CreateAccountButton } from '@/features/checkout'
 import { TradingAccounts } from '@/features/trading-accounts/components/trading-accounts'
 
 export default function TradingAccountRoute() {
-  return <TradingAccounts />
+  return <TradingAccounts createAccount={<CreateAccountButton />} />
 }

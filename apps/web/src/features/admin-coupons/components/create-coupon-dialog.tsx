@@ -21,15 +21,17 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
+import { ApiError } from '@/lib/api-client'
+import { serverErrorsOf } from '@/lib/server-errors'
 import {
   couponFormDefaults,
   couponFormSchema,
+  requestFieldToFormField,
   useCreateCoupon,
   type CouponFormField,
   type CouponFormInput,
   type CreateCouponRequest,
 } from '../api/create-coupon'
-import { couponServerErrors } from '../utils/server-errors'
 
 const kindOptions = [
   { value: 'percent', label: 'Percent off' },
@@ -53,7 +55,13 @@ function CreateCouponForm({ onDone }: { onDone: () => void }) {
         onDone()
       },
       onError: (error) => {
-        const refused = couponServerErrors(error)
+        // details name the request's fields (a duplicate code: 422 with a detail on "code")
+        const refused = serverErrorsOf(error, requestFieldToFormField)
+        // a bare conflict (409) is about the code, the one field that must be unique
+        if (error instanceof ApiError && error.status === 409 && refused.form) {
+          refused.fields.code ??= refused.form
+          refused.form = null
+        }
         for (const [field, message] of Object.entries(refused.fields)) {
           form.setError(field as CouponFormField, { type: 'server', message })
         }

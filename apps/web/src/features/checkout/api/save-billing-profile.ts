@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { billingPutResponseSchema, type BillingProfileInput } from '@tp/api'
-import { profileQueryKey, type ProfileData } from '@/features/profile/api/get-profile'
 import { api } from '@/lib/api-client'
+import { profileQueryKey, type ProfileData } from '@/lib/profile'
 
 // POST /api/profile/put {email, firstName, ..., phone} -> { data: { updatedProfile, user } };
 // the first save locks the billing profile (409 BILLING_LOCKED afterwards)

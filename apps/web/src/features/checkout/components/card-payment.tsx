@@ -15,8 +15,8 @@ import { PageHeader } from '@/components/page-header'
 import { Alert } from '@/components/ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { tradingQueryKeys } from '@/features/trading-terminal/api/query-keys'
 import { paths } from '@/config/paths'
+import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
 import { capturePayPalOrder } from '../api/capture-paypal-order'
 import { createPayPalOrder } from '../api/create-paypal-order'
 import { getPayPalFulfilment } from '../api/get-paypal-fulfilment'
@@ -69,16 +69,14 @@ function PayPalCheckout({ order, config }: { order: OrderDto; config: PublicConf
       // whenever it comes, so a failure here only ends the waiting
       await getPayPalFulfilment(data.orderID).catch(() => null)
       void queryClient.invalidateQueries({ queryKey: checkoutQueryKeys.orders })
-      void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.accounts })
+      void queryClient.invalidateQueries({ queryKey: tradingAccountsQueryKey })
       const state: DashboardNotice = { notice: checkoutMessages.cardSuccessRedirect }
       await navigate(paths.user.dashboard.getHref(), { state })
     } catch (error) {
-      // spec 8's message with PayPal's detail, for a declined card too (the buyer must know why
-      // the buttons start again)
-      toast.error(`${checkoutMessages.paypalCaptureFailed} ${paypalErrorDetail(error)}`)
       // a declined card: the buyer picks another one in the same checkout
       if (mustChooseAnotherFunding(error)) return actions.restart()
       hasReported.current = true
+      toast.error(`${checkoutMessages.paypalCaptureFailed} ${paypalErrorDetail(error)}`)
     }
   }
 

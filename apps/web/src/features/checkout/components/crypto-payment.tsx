@@ -26,8 +26,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { tradingQueryKeys } from '@/features/trading-terminal/api/query-keys'
 import { paths } from '@/config/paths'
+import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
 import { useCreateCryptoSession } from '../api/create-crypto-session'
 import {
   reviewPaymentStatuses,
@@ -44,7 +44,6 @@ import { PaymentOrderGate } from './payment-order-gate'
 /** Web-only copy of the crypto screen. */
 export const cryptoScreenText = {
   failed: 'This payment failed. Please start a new payment.',
-  refunded: 'This payment was refunded.',
   statusUnavailable: 'The payment status could not be checked just now; trying again shortly.',
 } as const
 
@@ -56,7 +55,6 @@ const statusBadge: Record<PaymentStatus, 'neutral' | 'warning' | 'profit' | 'los
   Underpaid: 'warning',
   'Under review': 'warning',
   Failed: 'loss',
-  Refunded: 'neutral',
 }
 
 /** Step 1 (spec 2.7, 5): currency and, where it has several, network (the first by default). */
@@ -234,16 +232,13 @@ function PaymentStep({
     if (status === 'Paid') {
       toast.success(checkoutMessages.cryptoPaid)
       void queryClient.invalidateQueries({ queryKey: checkoutQueryKeys.orders })
-      void queryClient.invalidateQueries({ queryKey: tradingQueryKeys.accounts })
+      void queryClient.invalidateQueries({ queryKey: tradingAccountsQueryKey })
     }
   }, [queryClient, status])
 
   // the session ran out with nothing on its way, by the countdown or by OxaPay's word (the
   // browser's clock may run behind): back to step 1 (a payment being confirmed is left to finish)
-  // (a session restored after a reload waits for its first status: it may have been paid)
-  const isOut =
-    status === 'Expired' ||
-    (remaining === 0 && statusQuery.isFetched && !isSettled && status !== 'Confirming')
+  const isOut = status === 'Expired' || (remaining === 0 && !isSettled && status !== 'Confirming')
   useEffect(() => {
     if (isOut) onExpired()
   }, [isOut, onExpired])
@@ -252,18 +247,15 @@ function PaymentStep({
     <Card className="min-w-0">
       <CardHeader>
         <div className="flex items-center gap-2">
-          {/* a paid (or refunded) session is not left for another one */}
-          {status !== 'Paid' && status !== 'Refunded' ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="-ml-2 size-9"
-              aria-label="Back to currency selection"
-              onClick={onBack}
-            >
-              <ArrowLeft aria-hidden className="size-5" />
-            </Button>
-          ) : null}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-2 size-9"
+            aria-label="Back to currency selection"
+            onClick={onBack}
+          >
+            <ArrowLeft aria-hidden className="size-5" />
+          </Button>
           <CardTitle>
             Send {session.payAmount} {session.payCurrency}
           </CardTitle>
@@ -338,11 +330,6 @@ function PaymentStep({
             <p>{checkoutMessages.underReview}</p>
           </Alert>
         ) : null}
-        {status === 'Refunded' ? (
-          <Alert>
-            <p>{cryptoScreenText.refunded}</p>
-          </Alert>
-        ) : null}
         {status === 'Failed' ? (
           <Alert variant="error">
             <p>{cryptoScreenText.failed}</p>
@@ -357,8 +344,7 @@ function PaymentStep({
 }
 
 function CryptoCheckout({ order }: { order: OrderDto }) {
-  // a session opened before (this page reloaded, or opened again) is shown again, not a new one
-  const [session, setSession] = useState<CryptoSession | null>(order.cryptoSession ?? null)
+  const [session, setSession] = useState<CryptoSession | null>(null)
   const [hasExpired, setExpired] = useState(false)
   const onExpired = useRef(() => {
     toast.error(checkoutMessages.cryptoExpired)

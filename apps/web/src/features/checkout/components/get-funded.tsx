@@ -20,7 +20,6 @@ import {
   cryptoDiscountPercent,
   firstPlanKey,
   formatMoney,
-  noAddOnToggles,
   parsePlanKey,
   paymentMethodLabels,
   tradingPlatformLabels,
@@ -35,9 +34,9 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useProfile, type ProfileData } from '@/features/profile/api/get-profile'
 import { paths } from '@/config/paths'
 import { ApiError, getErrorMessage } from '@/lib/api-client'
+import { useProfile, type ProfileData } from '@/lib/profile'
 import { usePublicConfig } from '@/lib/public-config'
 import { useUser } from '@/lib/session'
 import { useCreateOrder } from '../api/create-order'
@@ -252,11 +251,7 @@ function DetailsStep({
         ...(isCouponApplied ? { coupon: couponCode } : {}),
       },
       {
-        onSuccess: (order) => {
-          void navigate(paymentHref(order.method, order.id))
-          // the add-ons belong to this order: the next one starts with them off
-          updateCheckoutSelection({ addOns: noAddOnToggles })
-        },
+        onSuccess: (order) => void navigate(paymentHref(order.method, order.id)),
         onError: (error) => toast.error(getErrorMessage(error)),
       },
     )

@@ -1,15 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages, storageKeys, type TradingAccountDto } from '@tp/api'
+import { PROVISIONING_POLL_MS } from '@/lib/trading-accounts'
 import { json, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
-import {
-  accountId,
-  makeAccount,
-  nextAccountId,
-  otherAccountId,
-} from '@/features/trading-terminal/testing/fixtures'
-import { PROVISIONING_POLL_MS } from '../api/get-dashboard-accounts'
+import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
 import { trader } from '../testing/fixtures'
 
 const accountsHandler =

@@ -1,5 +1,5 @@
 import { ChevronRight, CandlestickChart, Plus, Wallet } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { TradingAccountDto } from '@tp/api'
 import { DocumentTitle } from '@/components/document-title'
@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { getErrorMessage } from '@/lib/api-client'
-import { useDashboardAccounts } from '../api/get-dashboard-accounts'
+import { useTradingAccounts } from '@/lib/trading-accounts'
 import type { DashboardNotice } from './card-payment'
 import { CreateAccountModal } from './create-account-modal'
 import { CredentialsCard } from './credentials-card'
@@ -42,15 +42,10 @@ function DashboardSkeleton() {
  * with a 'Next Account' cycler, 'Create an account' (the create-account modal) and the way to the
  * terminal. The analytics tabs come with the dashboard issue.
  */
-export function TraderDashboard({
-  accountBadge,
-}: {
-  /** the status badge of an account, when another feature says more than the status (app/) */
-  accountBadge?: (account: TradingAccountDto) => ReactNode
-} = {}) {
+export function TraderDashboard() {
   const location = useLocation()
   const notice = readNotice(location.state)
-  const accounts = useDashboardAccounts({ isAwaitingNewAccount: notice !== null })
+  const accounts = useTradingAccounts({ isAwaitingNewAccount: notice !== null })
   const [chosenId, setChosenId] = useState<string | null>(null)
   const [isCreateOpen, setCreateOpen] = useState(false)
 
@@ -104,7 +99,6 @@ export function TraderDashboard({
       {accounts.data && current ? (
         <CredentialsCard
           account={current}
-          statusBadge={accountBadge?.(current)}
           position={list.length > 1 ? `Account ${index + 1} of ${list.length}` : undefined}
           action={
             list.length > 1 ? (

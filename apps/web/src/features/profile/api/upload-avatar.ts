@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AVATAR_MAX_BYTES, messages, uploadImageResponseSchema } from '@tp/api'
 import { api } from '@/lib/api-client'
+import { profileQueryKey, type ProfileData } from '@/lib/profile'
 import { saveUser } from '@/lib/session'
-import { profileQueryKey, type ProfileData } from './get-profile'
 
 // POST /api/profile/upload-image multipart {image} -> {data: {user, picture}}
 

@@ -26,8 +26,8 @@ import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import { homePathFor } from '@/lib/auth'
 import { ApiError } from '@/lib/api-client'
+import { useProfile, type ProfileData } from '@/lib/profile'
 import { useUser } from '@/lib/session'
-import { useProfile, type ProfileData } from '../api/get-profile'
 import {
   profileFormSchema,
   toProfileUpdate,

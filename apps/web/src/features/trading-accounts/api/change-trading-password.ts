@@ -6,7 +6,7 @@ import {
   type TradingAccountDto,
 } from '@tp/api'
 import { api } from '@/lib/api-client'
-import { tradingAccountsQueryKey } from './get-trading-accounts'
+import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
 
 // POST /api/trading/accounts/:accountId/password {password} -> { account, message }
 // errors: 422 VALIDATION_FAILED (details[].path "password"), 409 ACCOUNT_NOT_TRADABLE, 404

@@ -15,8 +15,8 @@ import {
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { serverErrorsOf } from '@/lib/server-errors'
 import { useChangeTradingPassword } from '../api/change-trading-password'
-import { serverErrorsOf } from '../utils/server-errors'
 
 type ChangePasswordDialogProps = {
   account: TradingAccountDto

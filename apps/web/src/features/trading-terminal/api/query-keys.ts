@@ -1,7 +1,9 @@
+import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
+
 // Query keys of the terminal, in one place: the stream and the mutations write into the same
-// cache entries the queries read.
+// cache entries the queries read (the accounts list is the shared one of lib/trading-accounts).
 export const tradingQueryKeys = {
-  accounts: ['trading', 'accounts'] as const,
+  accounts: tradingAccountsQueryKey,
   account: (accountId: string) => ['trading', 'account', accountId] as const,
   history: (accountId: string) => ['trading', 'history', accountId] as const,
   quotes: ['market', 'quotes'] as const,

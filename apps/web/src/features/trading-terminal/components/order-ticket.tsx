@@ -34,6 +34,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
+import { serverErrorsOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
 import {
   orderTicketSchema,
@@ -47,7 +48,6 @@ import { useNow } from '../hooks/use-now'
 import { useQuoteBook, useQuoteStore } from '../hooks/use-quotes'
 import { canTrade, policyOf } from '../utils/account'
 import { money } from '../utils/format'
-import { serverErrorsOf } from '../utils/server-errors'
 import { SegmentedRadio } from './segmented-radio'
 
 const DEFAULT_VOLUME = '0.10'

@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { serverErrorsOf } from '@/lib/server-errors'
 import {
   partialCloseFormSchema,
   useClosePosition,
@@ -38,7 +39,6 @@ import {
   type StopsValues,
 } from '../api/modify-position'
 import { useQuote, useQuoteStore } from '../hooks/use-quotes'
-import { serverErrorsOf } from '../utils/server-errors'
 
 /** Puts a refused request's messages on the fields they name, the rest on the form. */
 function showServerErrors<T extends FieldValues>(

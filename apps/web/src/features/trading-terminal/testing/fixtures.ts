@@ -8,47 +8,21 @@ import {
   type TradingAccountDto,
 } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
+import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
 
 // Test data of the terminal, valid by the contract (every state is parsed with its schema, so a
 // fixture cannot drift from packages/api/src/trading.ts), and the API table a terminal test starts
 // from.
 
+export { accountId, makeAccount, nextAccountId, otherAccountId }
+
 export const trader = makeUser()
-export const accountId = '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f'
-export const nextAccountId = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
-export const otherAccountId = '9c858901-8a57-4791-81fe-4c455b099bc9'
 export const streamUserId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
 
 /** Wednesday 11 June 2025, 12:00 UTC (08:00 New York): every market is open. */
 export const WEDNESDAY_NOON_UTC = Date.parse('2025-06-11T12:00:00.000Z')
 /** Saturday 14 June 2025, 12:00 UTC: forex is closed, crypto trades. */
 export const SATURDAY_NOON_UTC = Date.parse('2025-06-14T12:00:00.000Z')
-
-export function makeAccount(overrides: Partial<TradingAccountDto> = {}): TradingAccountDto {
-  return {
-    id: accountId,
-    login: '1001234',
-    password: 'trade-pass-1',
-    investorPassword: null,
-    server: 'Tradepeak-Sim',
-    platform: 'mt5',
-    platformLabel: 'Simulated MT5',
-    challenge: 'twoPhase',
-    stage: 'phase1',
-    planKey: 'twoPhase.phase1',
-    rulebookVersion: 'v1',
-    sizeK: 100,
-    initialBalance: 10_000_000,
-    leverage: 30,
-    status: 'active',
-    isTradingEnabled: true,
-    isReadOnly: false,
-    createdAt: '2025-06-02T09:00:00.000Z',
-    endedAt: null,
-    previousAccountId: null,
-    ...overrides,
-  }
-}
 
 export function makeMeters(overrides: Partial<RuleMeters> = {}): RuleMeters {
   return {

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { CreateAccountModal } from '@/features/checkout'
+import { CreateAccountModal } from './create-account-modal'
 
 /** 'Create an account' (spec 2.13): the checkout's chooser in a dialog, then checkout itself. */
 export function CreateAccountButton() {

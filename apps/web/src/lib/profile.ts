@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { profileGetResponseSchema } from '@tp/api'
-import { api } from '@/lib/api-client'
+import { api } from './api-client'
 
-// POST /api/profile/get {} -> {data: {user, profile, email, billing}}; the caller is the token's user
+// POST /api/profile/get {} -> {data: {user, profile, email, billing}}; the caller is the token's user.
+// Shared: the profile page edits it, the checkout fills its billing form from it.
 
 export type ProfileData = z.infer<typeof profileGetResponseSchema>['data']
 

@@ -1,0 +1,34 @@
+import type { TradingAccountDto } from '@tp/api'
+
+// Trading accounts as GET /api/trading/accounts lists them, for the tests of every page that shows
+// them (dashboard, trading accounts, terminal).
+
+export const accountId = '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f'
+export const nextAccountId = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
+export const otherAccountId = '9c858901-8a57-4791-81fe-4c455b099bc9'
+
+export function makeAccount(overrides: Partial<TradingAccountDto> = {}): TradingAccountDto {
+  return {
+    id: accountId,
+    login: '1001234',
+    password: 'trade-pass-1',
+    investorPassword: null,
+    server: 'Tradepeak-Sim',
+    platform: 'mt5',
+    platformLabel: 'Simulated MT5',
+    challenge: 'twoPhase',
+    stage: 'phase1',
+    planKey: 'twoPhase.phase1',
+    rulebookVersion: 'v1',
+    sizeK: 100,
+    initialBalance: 10_000_000,
+    leverage: 30,
+    status: 'active',
+    isTradingEnabled: true,
+    isReadOnly: false,
+    createdAt: '2025-06-02T09:00:00.000Z',
+    endedAt: null,
+    previousAccountId: null,
+    ...overrides,
+  }
+}
