@@ -1,6 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
-import type { AppContext } from '../context'
+import type { Env } from '../config/env'
+import type { Clock } from './clock'
 import { AppError } from './errors'
 
 // Access tokens: short-lived JWTs (HS256) naming the user and their session (the refresh-token
@@ -16,8 +17,14 @@ export type TokenClaims = { userId: string; sessionId: string; expiresAtMs: numb
 
 const claimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), exp: z.number(), iat: z.number() })
 
-const keyCache = new WeakMap<AppContext['env'], Uint8Array>()
-function signingKey(ctx: AppContext): Uint8Array {
+/** What signing and checking need (an AppContext has both): the secret, the lifetime, the time. */
+export type TokenContext = {
+  env: Pick<Env, 'JWT_SECRET' | 'ACCESS_TOKEN_TTL_SECONDS'>
+  clock: Clock
+}
+
+const keyCache = new WeakMap<TokenContext['env'], Uint8Array>()
+function signingKey(ctx: TokenContext): Uint8Array {
   let key = keyCache.get(ctx.env)
   if (!key) {
     key = new TextEncoder().encode(ctx.env.JWT_SECRET)
@@ -27,7 +34,7 @@ function signingKey(ctx: AppContext): Uint8Array {
 }
 
 export async function signAccessToken(
-  ctx: AppContext,
+  ctx: TokenContext,
   claims: { userId: string; sessionId: string; role: string },
 ): Promise<string> {
   const issuedAt = Math.floor(ctx.clock.now().getTime() / 1000)
@@ -43,7 +50,7 @@ export async function signAccessToken(
 }
 
 /** Checks signature, issuer, audience and expiry; a token without `exp` is refused. */
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<TokenClaims> {
+export async function verifyAccessToken(ctx: TokenContext, token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, signingKey(ctx), {
       algorithms: ['HS256'],

@@ -1,7 +1,8 @@
-import type { OutgoingEmail } from '../integrations/mail/mailer'
-
 // Every email shares one branded frame (HTML with inline styles, as mail clients need, plus a
 // plain-text part). Templates are small typed functions returning subject, html and text.
+
+/** An email ready to send (integrations/mail sends it). */
+export type OutgoingEmail = { to: string; subject: string; html: string; text: string }
 
 export const BRAND = 'Tradepeak'
 

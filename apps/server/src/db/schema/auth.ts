@@ -42,7 +42,7 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 )
 
-/** Fixed-window attempt counters shared by every server process (lib/rate-limit.ts). */
+/** Fixed-window attempt counters shared by every server process (modules/auth/rate-limit.ts). */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

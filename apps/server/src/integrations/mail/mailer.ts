@@ -1,9 +1,8 @@
 import nodemailer from 'nodemailer'
+import type { OutgoingEmail } from '../../lib/email-layout'
 
 // Outgoing mail goes over SMTP (nodemailer). Locally the SMTP server is the app's own capture
 // server (capture-server.ts); in production SMTP_URL points at a real relay.
-
-export type OutgoingEmail = { to: string; subject: string; html: string; text: string }
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>

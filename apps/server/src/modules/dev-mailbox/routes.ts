@@ -1,25 +1,12 @@
-import { desc, eq } from 'drizzle-orm'
 import { mailboxListResponseSchema, mailboxMessageResponseSchema } from '@tp/api'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
-import { capturedEmails, type CapturedEmailRow } from '../../db/schema'
 import { requireAdmin } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
-
-const MAILBOX_PAGE = 100
-
-function toSummary(row: Omit<CapturedEmailRow, 'text' | 'html' | 'messageId'>) {
-  return {
-    id: row.id,
-    from: row.from,
-    to: row.to,
-    subject: row.subject,
-    links: row.links,
-    receivedAt: row.receivedAt.toISOString(),
-  }
-}
+import { getCapturedEmail } from './get-captured-email'
+import { listCapturedEmails } from './list-captured-emails'
 
 /**
  * The development mailbox: what the local SMTP capture caught, for admins, so a newcomer can
@@ -44,21 +31,7 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: mailboxListResponseSchema, ...errorResponses(401, 403, 404) },
         },
       },
-      async () => {
-        const rows = await ctx.db
-          .select({
-            id: capturedEmails.id,
-            from: capturedEmails.from,
-            to: capturedEmails.to,
-            subject: capturedEmails.subject,
-            links: capturedEmails.links,
-            receivedAt: capturedEmails.receivedAt,
-          })
-          .from(capturedEmails)
-          .orderBy(desc(capturedEmails.receivedAt), desc(capturedEmails.id))
-          .limit(MAILBOX_PAGE)
-        return { data: rows.map(toSummary) }
-      },
+      async () => ({ data: await listCapturedEmails(ctx) }),
     )
 
     app.get(
@@ -72,14 +45,7 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: mailboxMessageResponseSchema, ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => {
-        const [row] = await ctx.db
-          .select()
-          .from(capturedEmails)
-          .where(eq(capturedEmails.id, request.params.id))
-        if (!row) throw new AppError('NOT_FOUND')
-        return { data: { ...toSummary(row), text: row.text, html: row.html } }
-      },
+      async (request) => ({ data: await getCapturedEmail(ctx, request.params.id) }),
     )
   }
 }
