@@ -301,7 +301,15 @@ describe('the fake PayPal JS SDK script', () => {
     expect(pay.getAttribute('aria-disabled')).toBe('true')
     pay.click()
     await waitFor(() => clicks === 2 || undefined)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // a click is taken only once the previous one's flow has ended, and that flow ends right
+    // where createOrder would have been called: another onClick proves the first was settled
+    await waitFor(
+      () => {
+        if (clicks === 2) pay.click()
+        return clicks === 3 || undefined
+      },
+      { what: 'a later click taken' },
+    )
     expect(created).toBe(0)
   })
 

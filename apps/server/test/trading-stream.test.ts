@@ -148,7 +148,7 @@ describe('the live stream', () => {
     const client = await connect()
     client.send({ type: 'auth', token: trader.token })
     await client.next((m) => m.type === 'ready', 'ready')
-    client.send({ type: 'quotes', symbols: ['BTCUSD'] })
+    client.send({ type: 'quotes', symbols: ['BTCUSD', 'ETHUSD'] })
     client.send({ type: 'account', accountId })
     const [row] = await app.db
       .select()
@@ -165,9 +165,23 @@ describe('the live stream', () => {
       'the scripted quote',
     )
     tick(6_700_000) // the market moves; this account still sees its script
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // a later market tick, of another symbol, reaching the client proves the hub has handled the
+    // first one: the socket keeps the hub's order, so a BTCUSD market quote would have come by now
+    app.simulated.pushTick({
+      symbol: 'ETHUSD',
+      bid: 351_000,
+      ask: 351_150,
+      tMs: app.clock.now().getTime(),
+    })
+    const ethQuote = await client.next(
+      (m) =>
+        m.type === 'quotes' && m.quotes.some((q) => q.symbol === 'ETHUSD' && q.bid === 351_000),
+      'the later ETHUSD market quote',
+    )
     expect(
-      client.messages.some((m) => m.type === 'quotes' && m.quotes.some((q) => q.bid === 6_700_000)),
+      [...client.messages, ethQuote].some(
+        (m) => m.type === 'quotes' && m.quotes.some((q) => q.bid === 6_700_000),
+      ),
     ).toBe(false)
 
     // a connection that starts watching the account later gets its own quote too (read through

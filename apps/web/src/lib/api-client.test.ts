@@ -63,8 +63,11 @@ describe('api client', () => {
       apiRequest('/items', { schema: itemsSchema }),
       apiRequest('/items', { schema: itemsSchema }),
     ])
-    // let all three see their 401 before the refresh answers
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // all three have had their 401 and the refresh is waiting for its answer
+    await vi.waitFor(() => {
+      expect(api.callsTo('GET /api/items')).toHaveLength(3)
+      expect(api.callsTo('POST /api/auth/refresh')).toHaveLength(1)
+    })
     releaseRefresh()
     await requests
 
