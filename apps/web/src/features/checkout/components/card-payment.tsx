@@ -73,10 +73,12 @@ function PayPalCheckout({ order, config }: { order: OrderDto; config: PublicConf
       const state: DashboardNotice = { notice: checkoutMessages.cardSuccessRedirect }
       await navigate(paths.user.dashboard.getHref(), { state })
     } catch (error) {
+      // spec 8's message with PayPal's detail, for a declined card too (the buyer must know why
+      // the buttons start again)
+      toast.error(`${checkoutMessages.paypalCaptureFailed} ${paypalErrorDetail(error)}`)
       // a declined card: the buyer picks another one in the same checkout
       if (mustChooseAnotherFunding(error)) return actions.restart()
       hasReported.current = true
-      toast.error(`${checkoutMessages.paypalCaptureFailed} ${paypalErrorDetail(error)}`)
     }
   }
 

@@ -44,6 +44,7 @@ import { PaymentOrderGate } from './payment-order-gate'
 /** Web-only copy of the crypto screen. */
 export const cryptoScreenText = {
   failed: 'This payment failed. Please start a new payment.',
+  refunded: 'This payment was refunded.',
   statusUnavailable: 'The payment status could not be checked just now; trying again shortly.',
 } as const
 
@@ -55,6 +56,7 @@ const statusBadge: Record<PaymentStatus, 'neutral' | 'warning' | 'profit' | 'los
   Underpaid: 'warning',
   'Under review': 'warning',
   Failed: 'loss',
+  Refunded: 'neutral',
 }
 
 /** Step 1 (spec 2.7, 5): currency and, where it has several, network (the first by default). */
@@ -238,7 +240,10 @@ function PaymentStep({
 
   // the session ran out with nothing on its way, by the countdown or by OxaPay's word (the
   // browser's clock may run behind): back to step 1 (a payment being confirmed is left to finish)
-  const isOut = status === 'Expired' || (remaining === 0 && !isSettled && status !== 'Confirming')
+  // (a session restored after a reload waits for its first status: it may have been paid)
+  const isOut =
+    status === 'Expired' ||
+    (remaining === 0 && statusQuery.isFetched && !isSettled && status !== 'Confirming')
   useEffect(() => {
     if (isOut) onExpired()
   }, [isOut, onExpired])
@@ -247,15 +252,18 @@ function PaymentStep({
     <Card className="min-w-0">
       <CardHeader>
         <div className="flex items-center gap-2">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-ml-2 size-9"
-            aria-label="Back to currency selection"
-            onClick={onBack}
-          >
-            <ArrowLeft aria-hidden className="size-5" />
-          </Button>
+          {/* a paid (or refunded) session is not left for another one */}
+          {status !== 'Paid' && status !== 'Refunded' ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-ml-2 size-9"
+              aria-label="Back to currency selection"
+              onClick={onBack}
+            >
+              <ArrowLeft aria-hidden className="size-5" />
+            </Button>
+          ) : null}
           <CardTitle>
             Send {session.payAmount} {session.payCurrency}
           </CardTitle>
@@ -330,6 +338,11 @@ function PaymentStep({
             <p>{checkoutMessages.underReview}</p>
           </Alert>
         ) : null}
+        {status === 'Refunded' ? (
+          <Alert>
+            <p>{cryptoScreenText.refunded}</p>
+          </Alert>
+        ) : null}
         {status === 'Failed' ? (
           <Alert variant="error">
             <p>{cryptoScreenText.failed}</p>
@@ -344,7 +357,8 @@ function PaymentStep({
 }
 
 function CryptoCheckout({ order }: { order: OrderDto }) {
-  const [session, setSession] = useState<CryptoSession | null>(null)
+  // a session opened before (this page reloaded, or opened again) is shown again, not a new one
+  const [session, setSession] = useState<CryptoSession | null>(order.cryptoSession ?? null)
   const [hasExpired, setExpired] = useState(false)
   const onExpired = useRef(() => {
     toast.error(checkoutMessages.cryptoExpired)

@@ -20,6 +20,7 @@ import {
   cryptoDiscountPercent,
   firstPlanKey,
   formatMoney,
+  noAddOnToggles,
   parsePlanKey,
   paymentMethodLabels,
   tradingPlatformLabels,
@@ -251,7 +252,11 @@ function DetailsStep({
         ...(isCouponApplied ? { coupon: couponCode } : {}),
       },
       {
-        onSuccess: (order) => void navigate(paymentHref(order.method, order.id)),
+        onSuccess: (order) => {
+          void navigate(paymentHref(order.method, order.id))
+          // the add-ons belong to this order: the next one starts with them off
+          updateCheckoutSelection({ addOns: noAddOnToggles })
+        },
         onError: (error) => toast.error(getErrorMessage(error)),
       },
     )

@@ -1,5 +1,5 @@
 import { ChevronRight, CandlestickChart, Plus, Wallet } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { TradingAccountDto } from '@tp/api'
 import { DocumentTitle } from '@/components/document-title'
@@ -42,7 +42,12 @@ function DashboardSkeleton() {
  * with a 'Next Account' cycler, 'Create an account' (the create-account modal) and the way to the
  * terminal. The analytics tabs come with the dashboard issue.
  */
-export function TraderDashboard() {
+export function TraderDashboard({
+  accountBadge,
+}: {
+  /** the status badge of an account, when another feature says more than the status (app/) */
+  accountBadge?: (account: TradingAccountDto) => ReactNode
+} = {}) {
   const location = useLocation()
   const notice = readNotice(location.state)
   const accounts = useTradingAccounts({ isAwaitingNewAccount: notice !== null })
@@ -99,6 +104,7 @@ export function TraderDashboard() {
       {accounts.data && current ? (
         <CredentialsCard
           account={current}
+          statusBadge={accountBadge?.(current)}
           position={list.length > 1 ? `Account ${index + 1} of ${list.length}` : undefined}
           action={
             list.length > 1 ? (

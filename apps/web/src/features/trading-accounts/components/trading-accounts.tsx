@@ -10,6 +10,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
+  TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCaption,
   TableCell,
@@ -17,6 +19,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { accountSizeText, canChangePassword } from '../utils/format'
@@ -59,7 +62,7 @@ function AccountRow({
           <span className="text-muted-foreground">—</span>
         )}
       </TableCell>
-      <TableCell>{account.platformLabel}</TableCell>
+      <TableCell className="min-w-24 whitespace-normal">{account.platformLabel}</TableCell>
       <TableCell>{account.server || '—'}</TableCell>
       <TableCell className="font-mono text-xs text-muted-foreground">
         {/* the whole id stays in the text (copy, screen readers); the cell shows its start */}
@@ -67,27 +70,89 @@ function AccountRow({
           {account.id}
         </span>
       </TableCell>
-      <TableCell>
+      <TableCell className="min-w-32 whitespace-normal">
         {challengeTypeLabels[account.challenge]} · {stageLabels[account.stage]}
       </TableCell>
       <TableCell className="tabular-nums">{accountSizeText(account.sizeK)}</TableCell>
       <TableCell>
         <AccountStatusBadge status={account.status} />
       </TableCell>
-      <TableCell className="text-right">
-        {canChangePassword(account) ? (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Change trading password of account ${account.login}`}
-            onClick={onChangePassword}
-          >
-            <KeyRound aria-hidden className="size-4" />
-            Change password
-          </Button>
-        ) : null}
-      </TableCell>
+      <TableActionsCell className="text-right">
+        <ChangePasswordButton account={account} onClick={onChangePassword} />
+      </TableActionsCell>
     </TableRow>
+  )
+}
+
+function ChangePasswordButton({
+  account,
+  onClick,
+}: {
+  account: TradingAccountDto
+  onClick: () => void
+}) {
+  if (!canChangePassword(account)) return null
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Change trading password of account ${account.login}`}
+      onClick={onClick}
+    >
+      <KeyRound aria-hidden className="size-4" />
+      Change password
+    </Button>
+  )
+}
+
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  )
+}
+
+/** One account on a phone: every column of the table, the Server included, as a card. */
+function AccountCard({
+  account,
+  number,
+  onChangePassword,
+}: {
+  account: TradingAccountDto
+  number: number
+  onChangePassword: () => void
+}) {
+  return (
+    <li className="grid gap-3 rounded-lg border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-mono font-semibold tabular-nums">
+          <span className="mr-2 font-sans font-normal text-muted-foreground">{number}.</span>
+          {account.login || '—'}
+        </p>
+        <AccountStatusBadge status={account.status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3">
+        <CardField label="Password">
+          {account.password ? (
+            <PasswordCell password={account.password} login={account.login} />
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          )}
+        </CardField>
+        <CardField label="Platform">{account.platformLabel}</CardField>
+        <CardField label="Server">{account.server || '—'}</CardField>
+        <CardField label="Size">{accountSizeText(account.sizeK)}</CardField>
+        <CardField label="Stage">
+          {challengeTypeLabels[account.challenge]} · {stageLabels[account.stage]}
+        </CardField>
+        <CardField label="Account ID">
+          <span className="font-mono text-xs break-all text-muted-foreground">{account.id}</span>
+        </CardField>
+      </dl>
+      <ChangePasswordButton account={account} onClick={onChangePassword} />
+    </li>
   )
 }
 
@@ -112,6 +177,8 @@ export function TradingAccounts({ createAccount }: { createAccount?: ReactNode }
   const [editingId, setEditingId] = useState<string | null>(null)
   const editing = accounts.data?.find((account) => account.id === editingId) ?? null
   const rows = accounts.data ? newestFirst(accounts.data) : null
+  // a phone lists the accounts as cards: a table that wide would hide columns behind a scroll
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY)
 
   let body
   if (accounts.isError) {
@@ -139,33 +206,44 @@ export function TradingAccounts({ createAccount }: { createAccount?: ReactNode }
             <p>{messages.trading.accountProvisioning}</p>
           </Alert>
         ) : null}
-        <Table aria-busy={accounts.isPending || undefined}>
-          <TableCaption className="sr-only">Your trading accounts, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              {columns.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
-              ))}
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows ? (
-              rows.map((account, index) => (
-                <AccountRow
-                  key={account.id}
-                  account={account}
-                  number={index + 1}
-                  onChangePassword={() => setEditingId(account.id)}
-                />
-              ))
-            ) : (
-              <LoadingRows />
-            )}
-          </TableBody>
-        </Table>
+        {isSmallScreen && rows ? (
+          <ul aria-label="Your trading accounts, newest first" className="grid gap-3">
+            {rows.map((account, index) => (
+              <AccountCard
+                key={account.id}
+                account={account}
+                number={index + 1}
+                onChangePassword={() => setEditingId(account.id)}
+              />
+            ))}
+          </ul>
+        ) : (
+          <Table aria-busy={accounts.isPending || undefined}>
+            <TableCaption className="sr-only">Your trading accounts, newest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableHead key={column}>{column}</TableHead>
+                ))}
+                <TableActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows ? (
+                rows.map((account, index) => (
+                  <AccountRow
+                    key={account.id}
+                    account={account}
+                    number={index + 1}
+                    onChangePassword={() => setEditingId(account.id)}
+                  />
+                ))
+              ) : (
+                <LoadingRows />
+              )}
+            </TableBody>
+          </Table>
+        )}
       </div>
     )
   }

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Wallet } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import type { TradingAccountDto } from '@tp/api'
-import { instrumentSymbols, isInstrumentSymbol } from '@tp/domain'
+import type { AccountState, TradingAccountDto } from '@tp/api'
+import { instrumentSymbols, isInstrumentSymbol, type InstrumentSymbol } from '@tp/domain'
 import { PageHeader } from '@/components/page-header'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -12,12 +12,14 @@ import { paths } from '@/config/paths'
 import { usePersistedState } from '@/hooks/use-persisted-state'
 import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '@/lib/trading-accounts'
+import { cn } from '@/lib/utils'
 import { useAccountState } from '../api/get-account-state'
 import { useQuotesSnapshot } from '../api/get-quotes'
 import { tradingQueryKeys } from '../api/query-keys'
 import { useLimitWarningToasts } from '../hooks/use-limit-warning-toasts'
 import { QuoteStoreContext, useQuoteStore } from '../hooks/use-quotes'
 import { useTradingStream, type StreamStatus } from '../hooks/use-trading-stream'
+import { isEnded } from '../utils/account'
 import { QuoteStore } from '../utils/quote-store'
 import { AccountBar } from './account-bar'
 import { AccountSelector } from './account-selector'
@@ -79,28 +81,105 @@ function AccountView({
     <div className="grid grid-cols-1 gap-4">
       <AccountBar state={data} streamStatus={streamStatus} />
       <AccountStatus state={data} onSwitchAccount={onSwitchAccount} />
+      <TerminalPanels state={data} symbol={symbol} onSymbolChange={setSymbol} />
+    </div>
+  )
+}
+
+type Section = 'positions' | 'trade' | 'chart' | 'rules'
+
+/**
+ * Chart, symbols, ticket, rules and trades side by side on a wide screen. Below `xl` one section
+ * at a time under a switcher at the top, positions first when any are open, so a phone shows
+ * the trades at once rather than below every other panel.
+ */
+function TerminalPanels({
+  state,
+  symbol,
+  onSymbolChange,
+}: {
+  state: AccountState
+  symbol: InstrumentSymbol
+  onSymbolChange: (symbol: string) => void
+}) {
+  const [section, setSection] = useState<Section>(() =>
+    state.positions.length > 0 || state.account.isReadOnly ? 'positions' : 'trade',
+  )
+  const sections: { value: Section; label: string }[] = [
+    { value: 'positions', label: state.account.isReadOnly ? 'History' : 'Positions' },
+    { value: 'trade', label: 'New order' },
+    { value: 'chart', label: 'Chart' },
+    { value: 'rules', label: 'Rules' },
+  ]
+  // hidden below xl unless chosen; on xl and up every panel shows
+  const shownIn = (...owners: Section[]) => (owners.includes(section) ? '' : 'max-xl:hidden')
+  return (
+    <>
+      <div
+        role="group"
+        aria-label="Terminal sections"
+        className="sticky top-16 z-20 -mx-1 flex gap-1 rounded-lg border border-border bg-surface-2/95 p-1 backdrop-blur xl:hidden"
+      >
+        {sections.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={section === option.value}
+            onClick={() => setSection(option.value)}
+            className={cn(
+              'h-9 flex-auto truncate rounded-md px-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+              section === option.value && 'bg-surface text-foreground shadow',
+            )}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:grid-cols-[15rem_minmax(0,1fr)_22rem]">
         <SymbolList
           selected={symbol}
-          onSelect={setSymbol}
-          className="self-start xl:col-start-2 xl:row-start-4 2xl:col-start-1 2xl:row-span-4 2xl:row-start-1"
+          onSelect={onSymbolChange}
+          className={cn(
+            'self-start max-xl:order-last xl:col-start-2 xl:row-start-4 2xl:col-start-1 2xl:row-span-4 2xl:row-start-1',
+            shownIn('chart'),
+          )}
         />
         <PriceChart
           symbol={symbol}
-          className="self-start xl:col-start-1 xl:row-start-1 2xl:col-start-2"
+          className={cn(
+            'self-start xl:col-start-1 xl:row-start-1 2xl:col-start-2',
+            shownIn('chart'),
+          )}
         />
-        <div className="min-w-0 self-start xl:col-start-2 xl:row-span-2 xl:row-start-1 2xl:col-start-3">
-          <OrderTicket state={data} symbol={symbol} onSymbolChange={setSymbol} />
+        <div
+          className={cn(
+            'min-w-0 self-start xl:col-start-2 xl:row-span-2 xl:row-start-1 2xl:col-start-3',
+            shownIn('trade'),
+          )}
+        >
+          <OrderTicket state={state} symbol={symbol} onSymbolChange={onSymbolChange} />
         </div>
-        <div className="min-w-0 self-start xl:col-start-2 xl:row-start-3 2xl:col-start-3 2xl:row-span-2">
-          <RulePanel meters={data.meters} />
+        <div
+          className={cn(
+            'min-w-0 self-start xl:col-start-2 xl:row-start-3 2xl:col-start-3 2xl:row-span-2',
+            shownIn('rules'),
+          )}
+        >
+          {/* an ended account's figures are final: its last balance, after the closes */}
+          <RulePanel
+            meters={state.meters}
+            final={isEnded(state.account) ? state.figures : undefined}
+          />
         </div>
         <TradeTabs
-          state={data}
-          className="self-start xl:col-start-1 xl:row-span-3 xl:row-start-2 2xl:col-start-2"
+          state={state}
+          className={cn(
+            'self-start max-xl:order-first xl:col-start-1 xl:row-span-3 xl:row-start-2 2xl:col-start-2',
+            shownIn('positions'),
+          )}
         />
       </div>
-    </div>
+    </>
   )
 }
 
