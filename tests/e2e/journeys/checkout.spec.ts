@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { registerUser, waitForMail } from '../support/api'
+import { demoAdmin, registerUser, waitForMail } from '../support/api'
 import {
   moveCryptoPayment,
   openUsdtSession,
@@ -7,7 +7,7 @@ import {
   saveBilling,
   selectAccount,
 } from '../support/checkout'
-import { expectNoHorizontalScroll, signIn, toast } from '../support/pages'
+import { expectNoHorizontalScroll, expectWithinViewport, signIn, toast } from '../support/pages'
 
 // Buying a challenge end to end through the local stand-ins of PayPal and OxaPay: the server
 // prices the order, the provider's own record of the payment confirms it, and the trading account
@@ -60,6 +60,7 @@ test('a trader buys a Two Phase challenge by card: a declined card, then approve
   await page.getByRole('button', { name: 'Place Order' }).click()
 
   await expect(page).toHaveURL(/\/paypal\?order=/)
+  const paymentPage = page.url()
   await expect(orderLines(page).getByRole('listitem').last()).toContainText('$180.00')
   await page.getByRole('button', { name: 'Pay with PayPal (simulated)' }).click()
   const paypal = page.getByRole('dialog', { name: /PayPal checkout/ })
@@ -75,6 +76,10 @@ test('a trader buys a Two Phase challenge by card: a declined card, then approve
   expect(await declinedAnswer.json()).toMatchObject({
     details: [{ issue: 'INSTRUMENT_DECLINED' }],
   })
+  // spec 8's message with the detail, then the buttons start again
+  await expect(
+    toast(page, /^Sorry, your transaction could not be processed\.\.\. INSTRUMENT_DECLINED/),
+  ).toBeVisible()
   await expect(paypal).toBeVisible()
   await expect(paypal).toContainText('180.00 USD')
   await paypal.getByRole('button', { name: 'Approve payment' }).click()
@@ -83,6 +88,13 @@ test('a trader buys a Two Phase challenge by card: a declined card, then approve
   await expect(toast(page, /^Transaction completed by /)).toBeVisible()
   await expect(page.getByText('It may take a minute to create a new account')).toBeVisible()
   const login = await expectNewAccountOnDashboard(page, /Two Phase \$25K/, 'TradepeakSim-MT5')
+
+  // its payment page now says it is paid and leads to the dashboard, never to the buttons again
+  await page.goto(paymentPage)
+  await expect(page.getByText(/^Order TP-\d+ is paid\.$/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pay with PayPal (simulated)' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click()
+  await expect(page).toHaveURL(/\/user\/dashboard$/)
 
   const receipt = await waitForMail(request, trader.email, /receipt for order/)
   expect(receipt.subject).toMatch(/TP-\d+/)
@@ -131,6 +143,19 @@ test('a trader buys an Instant Funding challenge with crypto: paying, then paid,
   await expect(page.getByText('Status:')).toBeVisible()
   await expect(page.getByText('Waiting', { exact: true })).toBeVisible()
   await expect(page.getByText(/Time left: (29|30):\d\d/)).toBeVisible()
+  const address = (await page.locator('dt:text-is("Address") + dd').innerText()).trim()
+  const secondsLeft = async () => {
+    const [, mm, ss] = /(\d+):(\d\d)/.exec(await page.getByText(/^Time left:/).innerText())!
+    return Number(mm) * 60 + Number(ss)
+  }
+  const before = await secondsLeft()
+
+  // a reload shows the same session again (no new payment offered), its countdown going on
+  await page.reload()
+  await expect(page.locator('dt:text-is("Address") + dd')).toHaveText(address)
+  await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0)
+  expect(await secondsLeft()).toBeLessThanOrEqual(before)
 
   // the payer's wallet, as OxaPay sees it: the local sandbox sends signed callbacks
   await moveCryptoPayment(browser, request, orderNumber, 'paying')
@@ -140,7 +165,13 @@ test('a trader buys an Instant Funding challenge with crypto: paying, then paid,
   await moveCryptoPayment(browser, request, orderNumber, 'paid')
 
   await expect(toast(page, 'Payment successful!')).toBeVisible({ timeout: 15_000 })
-  await page.getByRole('button', { name: 'Return to dashboard' }).click()
+  await expect(page.getByRole('button', { name: 'Return to dashboard' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Back to currency selection' })).toHaveCount(0)
+  // paid: a reload of the payment page says so instead of offering a payment
+  await page.reload()
+  await expect(page.getByText(`Order ${orderNumber} is paid.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click()
   await expect(page).toHaveURL(/\/user\/dashboard$/)
   await expectNewAccountOnDashboard(page, /Instant Funding \$10K/, 'TradepeakSim-MT4')
   await waitForMail(request, trader.email, /Funded account is ready/)
@@ -233,4 +264,45 @@ test('a crypto session OxaPay expires with nothing paid returns the buyer to ste
   await page.getByRole('button', { name: 'Proceed to payment' }).click()
   await expect(page.getByText(/^Send [\d.]+ [A-Z]+$/)).toBeVisible()
   await expect(page.getByText('Waiting', { exact: true })).toBeVisible()
+})
+
+test('an admin refunds a card order at 1440 px (Refund in view), and the buyer reads Refunded in the payment history', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signInNewTrader(page, request)
+  await selectAccount(page, { challenge: 'Instant Funding', platform: 'MetaTrader 5', size: '$5K' })
+  await saveBilling(page)
+  await page.getByLabel('I agree to the terms and conditions').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page).toHaveURL(/\/paypal\?order=/)
+  const title = await page.getByRole('heading', { name: /^Pay order TP-\d+$/ }).innerText()
+  const orderNumber = title.split(' ')[2]!
+  await page.getByRole('button', { name: 'Pay with PayPal (simulated)' }).click()
+  await page
+    .getByRole('dialog', { name: /PayPal checkout/ })
+    .getByRole('button', { name: 'Approve payment' })
+    .click()
+  await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 20_000 })
+  await expectNewAccountOnDashboard(page, /Instant Funding \$5K/, 'TradepeakSim-MT5')
+
+  const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  await signIn(admin, demoAdmin)
+  await expect(admin).toHaveURL(/\/admin/)
+  await admin.goto('/admin/orders')
+  const row = admin.getByRole('row').filter({ hasText: orderNumber })
+  const refund = row.getByRole('button', { name: `Refund ${orderNumber}` })
+  await expect(refund).toBeVisible()
+  await expectWithinViewport(admin, refund)
+  await expectNoHorizontalScroll(admin)
+  await refund.click()
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click()
+  await expect(toast(admin, `Order ${orderNumber} refunded.`)).toBeVisible({ timeout: 15_000 })
+  await admin.close()
+
+  await page.goto('/user/billing')
+  const payment = page.getByRole('table').getByRole('row').filter({ hasText: orderNumber })
+  await expect(payment).toContainText('Refunded')
+  await expect(payment).not.toContainText('Failed')
 })

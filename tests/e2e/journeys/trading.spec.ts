@@ -151,8 +151,24 @@ test('a scripted fall breaches the daily loss: failed with evidence, trading dis
   await expect(page.getByRole('button', { name: /^Place .* order$/ })).toBeDisabled()
   await expect(page.getByRole('table', { name: 'Open positions' })).toHaveCount(0)
 
+  // the rule panel follows the account to its end: the balance the breach's closes left
+  const rules = page.getByRole('region', { name: 'Rules' })
+  const finalBalance = figure(page, rules, 'Final balance')
+  await expect(finalBalance).toHaveText(await figure(page, summary(page), 'Balance').innerText())
+  await expect(finalBalance).not.toHaveText('$100,000.00')
+
   const mail = await waitForMail(request, trader.email, /breached the Daily Loss Limit/)
   expect(mail.subject).toContain(account.login)
+
+  // the dashboard's badge names the rule and opens the evidence
+  await page.goto('/user/dashboard')
+  await page.getByRole('button', { name: 'Failed: daily loss' }).click()
+  const evidence = page.getByRole('dialog', { name: `Breach evidence of account ${account.login}` })
+  await expect(evidence).toContainText('Daily Loss Limit')
+  await expect(evidence).toContainText('$94,000.00')
+  await expect(evidence.getByRole('table', { name: 'Positions open at the breach' })).toContainText(
+    'BTCUSD',
+  )
 })
 
 test('passing phase 1 provisions the phase 2 account with new credentials', async ({

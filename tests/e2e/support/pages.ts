@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export async function signIn(page: Page, credentials: { email: string; password: string }) {
   await page.goto('/login')
@@ -31,6 +31,15 @@ export async function expectNoHorizontalScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow).toBeLessThanOrEqual(0)
+}
+
+/** The element is on screen sideways: its right edge within the viewport (no scrolling needed). */
+export async function expectWithinViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox()
+  expect(box, 'the element has a box').not.toBeNull()
+  const width = page.viewportSize()!.width
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width)
 }
 
 /** A toast (sonner region) showing `text`. */
