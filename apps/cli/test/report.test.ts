@@ -6,15 +6,22 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { importStatement } from '@tp/domain/statement'
+import {
+  CONFORMANCE_SUITE,
+  hasRealExports,
+  MT4_EXPORT,
+  MT5_EXPORT,
+} from '@tp/domain/statement/real-exports'
+import {
+  mt4DetailedStatement,
+  mt5TradeHistoryReport,
+  randomMt4History,
+  randomMt5History,
+} from '@tp/domain/statement/testing'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
-const fixtures = fileURLToPath(
-  new URL('../../../../shared/fixtures/mt-statements/', import.meta.url),
-)
-const MT4 = `${fixtures}mt4-detailed-statement.htm`
-const MT5 = `${fixtures}mt5-history-report-bg.html`
 
 function engine(...args: string[]) {
   const run = spawnSync('npx', ['tsx', 'apps/cli/src/main.ts', ...args], {
@@ -24,6 +31,17 @@ function engine(...args: string[]) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr }
 }
 
+// Files as the terminals write them (@tp/domain/statement/testing): an MT4 statement in
+// windows-1252, an MT5 report in UTF-16LE with a byte-order mark.
+const dir = mkdtempSync(join(tmpdir(), 'tp-report-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const mt4 = mt4DetailedStatement(randomMt4History({ trades: 40, seed: 7 }))
+const mt5 = mt5TradeHistoryReport(randomMt5History({ trades: 30, seed: 8 }))
+const MT4 = join(dir, 'DetailedStatement.htm')
+const MT5 = join(dir, 'ReportHistory.html')
+writeFileSync(MT4, mt4.bytes)
+writeFileSync(MT5, mt5.bytes)
+
 describe('engine report', () => {
   it('prints the MT4 statement report as JSON and exits 0', () => {
     const run = engine('report', MT4)
@@ -32,48 +50,36 @@ describe('engine report', () => {
     const report = JSON.parse(run.stdout)
     expect(report).toMatchObject({
       platform: 'MT4',
-      account: { login: '8165516', currency: 'USD' },
-      summary: { totalNetProfit: 45.74, grossLoss: -36.2, maximalDrawdown: 19.06, totalTrades: 10 },
+      account: { login: '7700123', currency: 'USD' },
+      summary: { totalTrades: 40, totalNetProfit: mt4.printed.totalNetProfit },
     })
-    expect(report.trades).toHaveLength(10)
+    expect(report.trades).toHaveLength(40)
     // the whole report, every summary figure and trade, exactly as the library imports it
-    expect(report).toEqual(importStatement(new Uint8Array(readFileSync(MT4))))
+    expect(report).toEqual(importStatement(mt4.bytes))
   })
 
   it("reads the file's bytes as the terminal wrote them: an MT5 report in UTF-16LE with a BOM", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tp-report-'))
-    try {
-      const file = join(dir, 'ReportHistory.html')
-      const text = readFileSync(MT5, 'utf8')
-      writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
-      const run = engine('report', file)
-      expect(run.code).toBe(0)
-      const report = JSON.parse(run.stdout)
-      expect(Object.keys(report)).toEqual(['platform', 'account', 'summary', 'trades'])
-      expect(report).toEqual(importStatement(new Uint8Array(readFileSync(MT5))))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    expect([...readFileSync(MT5).subarray(0, 2)]).toEqual([0xff, 0xfe])
+    const run = engine('report', MT5)
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(Object.keys(report)).toEqual(['platform', 'account', 'summary', 'trades'])
+    expect(report.summary).toEqual(mt5.printed)
+    expect(report).toEqual(importStatement(mt5.bytes))
   })
 
   it('prints the same report for a file whose summary section was cut off to the end', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tp-report-'))
-    try {
-      for (const [path, marker] of [
-        [MT4, '<b>Summary:</b>'],
-        [MT5, 'Баланс:</td>'],
-      ] as const) {
-        const text = readFileSync(path, 'utf8')
-        const cut = text.slice(0, text.lastIndexOf('<tr', text.indexOf(marker)))
-        expect(cut).not.toMatch(/Summary:|Резултати|<\/html>/)
-        const file = join(dir, 'no-summary.htm')
-        writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cut, 'utf16le')]))
-        const run = engine('report', file)
-        expect(run.code).toBe(0)
-        expect(JSON.parse(run.stdout)).toEqual(importStatement(new Uint8Array(readFileSync(path))))
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+    for (const [file, marker] of [
+      [mt4, '<b>Summary:</b>'],
+      [mt5, 'Balance:</td>'],
+    ] as const) {
+      const cut = file.html.slice(0, file.html.lastIndexOf('<tr', file.html.indexOf(marker)))
+      expect(cut).not.toMatch(/Summary:|Results|<\/html>/)
+      const path = join(dir, 'no-summary.htm')
+      writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cut, 'utf16le')]))
+      const run = engine('report', path)
+      expect(run.code).toBe(0)
+      expect(JSON.parse(run.stdout)).toEqual(importStatement(file.bytes))
     }
   })
 
@@ -86,10 +92,10 @@ describe('engine report', () => {
     const report = JSON.parse(run.stdout)
     expect(report).toMatchObject({
       platform: 'MT5',
-      account: { login: '5014131788', currency: 'USD' },
-      summary: { totalNetProfit: -3.3, profitTrades: 5, maxConsecutiveLosses: 6 },
+      account: { login: '5100200300', currency: 'USD' },
+      summary: { totalTrades: mt5.printed.totalTrades },
     })
-    expect(report.trades).toHaveLength(18)
+    expect(report.trades).toHaveLength(30)
   })
 
   it('names a missing file on stderr, prints nothing on stdout and exits 2', () => {
@@ -111,5 +117,34 @@ describe('engine report', () => {
     const run = engine('report')
     expect(run).toMatchObject({ code: 2, stdout: '' })
     expect(run.stderr).toMatch(/usage: engine report FILE/)
+  })
+})
+
+describe.skipIf(!hasRealExports)(CONFORMANCE_SUITE, () => {
+  it('prints the real MT4 statement as the contract example and exits 0', () => {
+    const run = engine('report', MT4_EXPORT)
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report).toMatchObject({
+      platform: 'MT4',
+      account: { login: '8165516', currency: 'USD' },
+      summary: { totalNetProfit: 45.74, grossLoss: -36.2, maximalDrawdown: 19.06, totalTrades: 10 },
+    })
+    expect(report).toEqual(importStatement(new Uint8Array(readFileSync(MT4_EXPORT))))
+  })
+
+  it('prints the real MT5 report, in the UTF-16LE the terminal writes, and exits 0', () => {
+    const path = join(dir, 'ReportHistory-5014131788.html')
+    const text = readFileSync(MT5_EXPORT, 'utf8')
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+    const run = engine('report', path)
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout)
+    expect(report).toMatchObject({
+      platform: 'MT5',
+      account: { login: '5014131788', currency: 'USD' },
+      summary: { totalNetProfit: -3.3, profitFactor: 0.58, maxConsecutiveLosses: 6 },
+    })
+    expect(report.trades).toHaveLength(18)
   })
 })

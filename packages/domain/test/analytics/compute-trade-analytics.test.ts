@@ -1,15 +1,48 @@
 import { describe, expect, it } from 'vitest'
 import { buildTradeLedger, computeTradeAnalytics, listRecentTrades } from '../../src/analytics'
 import { importStatement } from '../../src/statement'
-import { MT4_FIXTURE, MT5_FIXTURE, readFixture } from '../statement/terminal-summary'
+import { mt4Spec } from '../statement/known-histories'
+import {
+  mt4DetailedStatement,
+  mt5TradeHistoryReport,
+  randomMt5History,
+  type Mt5ReportSpec,
+} from '../support/statement-files'
 import { closedTrade } from './trades'
+
+const cents = (amounts: readonly (number | undefined)[]) =>
+  Math.round(amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0) * 100) / 100
+
+/**
+ * An MT5 history whose trades carry every cost of the summary's results: no entry commission,
+ * fee or partial close (those are in the summary but in no trade of a Positions section).
+ */
+function plainMt5History(): Mt5ReportSpec {
+  const history = randomMt5History({ trades: 60, seed: 9 })
+  return {
+    ...history,
+    positions: history.positions.map((p) => {
+      const last = p.exits.at(-1)
+      if (!last) return p
+      const exit = {
+        ...last,
+        volume: p.volume,
+        fee: 0,
+        profit: cents(p.exits.map((e) => e.profit)),
+        commission: cents(p.exits.map((e) => e.commission)),
+        swap: cents(p.exits.map((e) => e.swap)),
+      }
+      return { ...p, entryCommission: 0, exits: [exit] }
+    }),
+  }
+}
 
 describe('dashboard analytics of an imported history', () => {
   it.each([
-    ['MT4', MT4_FIXTURE],
-    ['MT5', MT5_FIXTURE],
-  ])("agree with the %s terminal's own figures", (_, path) => {
-    const { summary, trades } = importStatement(readFixture(path))
+    ['MT4', mt4DetailedStatement(mt4Spec).bytes],
+    ['MT5', mt5TradeHistoryReport(plainMt5History()).bytes],
+  ])("agree with the %s terminal's own figures", (_, bytes) => {
+    const { summary, trades } = importStatement(bytes)
     const analytics = computeTradeAnalytics(trades, {
       timeZone: 'UTC',
       account: { balance: 0, equity: 0 },

@@ -6,7 +6,17 @@ import {
   StatementError,
   type StatementErrorCode,
 } from '../../src/statement'
-import { MT4_FIXTURE, MT5_FIXTURE, readFixture, readFixtureText, utf8 } from './terminal-summary'
+import {
+  mt4DetailedStatement,
+  mt5TradeHistoryReport,
+  randomMt4History,
+  randomMt5History,
+  utf8,
+} from '../support/statement-files'
+import { mt4Spec, mt5Spec } from './known-histories'
+
+const mt4 = mt4DetailedStatement(mt4Spec)
+const mt5 = mt5TradeHistoryReport(mt5Spec)
 
 function importError(bytes: Uint8Array): StatementError {
   try {
@@ -50,21 +60,20 @@ describe('input that is not a statement is refused with a message naming the pro
     expectRefused(utf8(page), 'not-a-statement', /no MetaTrader account header/)
   })
 
+  // histories long enough that half the file ends among the trade rows
   it.each([
-    ['MT4', MT4_FIXTURE],
-    ['MT5', MT5_FIXTURE],
-  ])('an %s export cut short halfway', (_, path) => {
-    const bytes = readFixture(path)
+    ['MT4', mt4DetailedStatement(randomMt4History({ trades: 200, seed: 4 })).bytes],
+    ['MT5', mt5TradeHistoryReport(randomMt5History({ trades: 200, seed: 5 })).bytes],
+  ])('an %s export cut short halfway', (_, bytes) => {
     expectRefused(bytes.subarray(0, bytes.length / 2), 'truncated', /truncated/)
   })
 
   it.each([
-    ['MT4', MT4_FIXTURE, '27851949'], // a closed trade in the middle of the closed transactions
-    ['MT5', MT5_FIXTURE, '50485186554'], // an exit deal in the middle of the deals
+    ['MT4', mt4.html, '1006'], // a closed trade in the middle of the closed transactions
+    ['MT5', mt5.html, '1007'], // an exit deal in the middle of the deals
   ])(
     'an %s export cut off right after a complete trade row, before the section totals',
-    (_, path, ticket) => {
-      const html = readFixtureText(path)
+    (_, html, ticket) => {
       const cut = html.slice(0, html.indexOf('</tr>', html.indexOf(`>${ticket}<`)) + '</tr>'.length)
       expect(cut.endsWith('</tr>')).toBe(true)
       expect(cut).not.toMatch(/<\/html>/i)
@@ -73,32 +82,21 @@ describe('input that is not a statement is refused with a message naming the pro
   )
 
   it('a closed trade whose profit is not a number, naming the row, ticket and column', () => {
-    const html = readFixtureText(MT4_FIXTURE).replace(
-      '<td class=mspt>-9.36</td>',
-      '<td class=mspt>n/a</td>',
-    )
-    expectRefused(
-      utf8(html),
-      'malformed-row',
-      /ticket 27830182.*"profit" is not an amount \("n\/a"\)/,
-    )
+    const row = '<td class=mspt>-30.00</td></tr>'
+    expect(mt4.html.split(row)).toHaveLength(2)
+    const html = mt4.html.replace(row, '<td class=mspt>n/a</td></tr>')
+    expectRefused(utf8(html), 'malformed-row', /ticket 1009.*"profit" is not an amount \("n\/a"\)/)
   })
 
   it('an MT4 row of a transaction type the importer does not know', () => {
-    const html = readFixtureText(MT4_FIXTURE).replace('<td>balance</td>', '<td>bonus</td>')
-    expectRefused(
-      utf8(html),
-      'malformed-row',
-      /ticket 27787245\): unknown transaction type "bonus"/,
-    )
+    const html = mt4.html.replace('<td>credit</td>', '<td>bonus</td>')
+    expectRefused(utf8(html), 'malformed-row', /ticket 1007\): unknown transaction type "bonus"/)
   })
 
   it('an MT5 deal with an impossible date', () => {
-    const html = readFixtureText(MT5_FIXTURE).replace(
-      '<td nowrap>2023.06.08 23:04:03</td><td nowrap>50485185809</td>',
-      '<td nowrap>2023.06.31 23:04:03</td><td nowrap>50485185809</td>',
-    )
-    expect(html).not.toBe(readFixtureText(MT5_FIXTURE))
-    expectRefused(utf8(html), 'malformed-row', /ticket 50485185809.*"time" is not a valid date/)
+    const deal = '<td nowrap>2024.05.06 12:30:00</td><td nowrap>1007</td>'
+    expect(mt5.html).toContain(deal)
+    const html = mt5.html.replace(deal, deal.replace('05.06', '06.31'))
+    expectRefused(utf8(html), 'malformed-row', /ticket 1007.*"time" is not a valid date/)
   })
 })

@@ -1,20 +1,8 @@
-// Test support: the terminal's own summary figures, read from a fixture's printed summary
-// section (the ground truth of contracts/statement-report.md). Read with node-html-parser, a
-// parser independent of the importer's, by the labels the fixture itself prints.
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+// The terminal's own summary figures, read from a statement's printed summary section (for a real
+// export, the ground truth of contracts/statement-report.md), with node-html-parser, a parser
+// independent of the importer's, by the labels the file itself prints.
 import { parse } from 'node-html-parser'
 import type { StatementSummary } from '../../src/statement'
-
-/** The shared fixtures sit next to the repository (../shared), as in CI's fresh clone. */
-export const FIXTURES_DIR = fileURLToPath(
-  new URL('../../../../../shared/fixtures/mt-statements', import.meta.url),
-)
-export const MT4_FIXTURE = `${FIXTURES_DIR}/mt4-detailed-statement.htm`
-export const MT5_FIXTURE = `${FIXTURES_DIR}/mt5-history-report-bg.html`
-
-export const readFixture = (path: string): Uint8Array => new Uint8Array(readFileSync(path))
-export const readFixtureText = (path: string): string => readFileSync(path, 'utf8')
 
 type Field = keyof StatementSummary
 
@@ -41,7 +29,7 @@ export function readTerminalSummary(html: string, labels: readonly SummaryLabel[
       (cells) => cells.includes(label) && (!rowStartsWith || cells[0] === rowStartsWith),
     )
     const printed = row?.[row.indexOf(label) + 1]
-    if (printed === undefined) throw new Error(`fixture has no "${label}" figure`)
+    if (printed === undefined) throw new Error(`export has no "${label}" figure`)
     // "19.06 (1.89%)", "1.89% (19.06)", "10 (60.00%)", "100 000.00"
     const parts = printed.replace(/[%)]/g, '').split('(')
     const value = Number((parts[part] ?? '').replace(/ /g, ''))
@@ -51,6 +39,7 @@ export function readTerminalSummary(html: string, labels: readonly SummaryLabel[
   return summary
 }
 
+/** the labels of an English MT4 terminal (the real export's and the generated files') */
 export const mt4SummaryLabels: SummaryLabel[] = [
   { field: 'totalNetProfit', label: 'Total Net Profit:' },
   { field: 'grossProfit', label: 'Gross Profit:' },
@@ -83,7 +72,8 @@ export const mt4SummaryLabels: SummaryLabel[] = [
   { field: 'maximalConsecutiveLossCount', label: 'consecutive loss (count):', part: 1 },
 ]
 
-export const mt5SummaryLabels: SummaryLabel[] = [
+/** the Bulgarian labels of the real MT5 export */
+export const mt5BulgarianSummaryLabels: SummaryLabel[] = [
   { field: 'totalNetProfit', label: 'Обща нетна печалба:' },
   { field: 'grossProfit', label: 'Брутна печалба:' },
   { field: 'grossLoss', label: 'Брутна загуба:' },
@@ -123,18 +113,50 @@ export const mt5SummaryLabels: SummaryLabel[] = [
   },
 ]
 
+/** the labels of an English MT5 terminal (the generated files') */
+export const mt5SummaryLabels: SummaryLabel[] = [
+  { field: 'totalNetProfit', label: 'Total Net Profit:' },
+  { field: 'grossProfit', label: 'Gross Profit:' },
+  { field: 'grossLoss', label: 'Gross Loss:' },
+  { field: 'profitFactor', label: 'Profit Factor:' },
+  { field: 'expectedPayoff', label: 'Expected Payoff:' },
+  { field: 'absoluteDrawdown', label: 'Balance Drawdown Absolute:' },
+  { field: 'maximalDrawdown', label: 'Balance Drawdown Maximal:' },
+  { field: 'maximalDrawdownPercent', label: 'Balance Drawdown Maximal:', part: 1 },
+  { field: 'relativeDrawdownPercent', label: 'Balance Drawdown Relative:' },
+  { field: 'relativeDrawdown', label: 'Balance Drawdown Relative:', part: 1 },
+  { field: 'totalTrades', label: 'Total Trades:' },
+  { field: 'shortTrades', label: 'Short Trades (won %):' },
+  { field: 'shortTradesWonPercent', label: 'Short Trades (won %):', part: 1 },
+  { field: 'longTrades', label: 'Long Trades (won %):' },
+  { field: 'longTradesWonPercent', label: 'Long Trades (won %):', part: 1 },
+  { field: 'profitTrades', label: 'Profit Trades (% of total):' },
+  { field: 'lossTrades', label: 'Loss Trades (% of total):' },
+  { field: 'largestProfitTrade', label: 'Largest profit trade:' },
+  { field: 'largestLossTrade', label: 'Largest loss trade:' },
+  { field: 'averageProfitTrade', label: 'Average profit trade:' },
+  { field: 'averageLossTrade', label: 'Average loss trade:' },
+  { field: 'maxConsecutiveWins', label: 'Maximum consecutive wins ($):' },
+  { field: 'maxConsecutiveWinsAmount', label: 'Maximum consecutive wins ($):', part: 1 },
+  { field: 'maxConsecutiveLosses', label: 'Maximum consecutive losses ($):' },
+  { field: 'maxConsecutiveLossesAmount', label: 'Maximum consecutive losses ($):', part: 1 },
+  { field: 'maximalConsecutiveProfit', label: 'Maximal consecutive profit (count):' },
+  { field: 'maximalConsecutiveProfitCount', label: 'Maximal consecutive profit (count):', part: 1 },
+  { field: 'maximalConsecutiveLoss', label: 'Maximal consecutive loss (count):' },
+  { field: 'maximalConsecutiveLossCount', label: 'Maximal consecutive loss (count):', part: 1 },
+]
+
 /**
- * The fixture without its summary: every row from the one holding `marker` to the end of the
- * table. The importer must not need them (contracts/statement-report.md).
+ * A file without its summary: every row from the one holding `marker` to the end of the table.
+ * The importer must not need them (contracts/statement-report.md).
  */
 export function deleteSummarySection(html: string, marker: string): string {
   const at = html.indexOf(marker)
   const end = html.indexOf('</table>', at)
-  if (at < 0 || end < 0) throw new Error(`marker "${marker}" not in the fixture`)
+  if (at < 0 || end < 0) throw new Error(`marker "${marker}" not in the file`)
   return html.slice(0, html.lastIndexOf('<tr', at)) + html.slice(end)
 }
 
 export const MT4_SUMMARY_MARKER = '<b>Summary:</b>'
-export const MT5_SUMMARY_MARKER = 'Баланс:</td>'
-
-export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+export const MT5_BULGARIAN_SUMMARY_MARKER = 'Баланс:</td>'
+export const MT5_SUMMARY_MARKER = 'Balance:</td>'
