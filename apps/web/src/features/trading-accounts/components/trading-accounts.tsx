@@ -78,7 +78,7 @@ function AccountRow({
         <AccountStatusBadge status={account.status} />
       </TableCell>
       <TableActionsCell className="text-right">
-        <ChangePasswordButton account={account} onClick={onChangePassword} />
+        <ChangePasswordButton account={account} onClick={onChangePassword} isCompact />
       </TableActionsCell>
     </TableRow>
   )
@@ -87,9 +87,11 @@ function AccountRow({
 function ChangePasswordButton({
   account,
   onClick,
+  isCompact = false,
 }: {
   account: TradingAccountDto
   onClick: () => void
+  isCompact?: boolean
 }) {
   if (!canChangePassword(account)) return null
   return (
@@ -97,10 +99,12 @@ function ChangePasswordButton({
       variant="outline"
       size="sm"
       aria-label={`Change trading password of account ${account.login}`}
+      title="Change the trading password"
       onClick={onClick}
     >
       <KeyRound aria-hidden className="size-4" />
-      Change password
+      {/* an icon in the table's pinned column up to wide screens; named in full on a card */}
+      <span className={isCompact ? 'hidden 2xl:inline' : undefined}>Change password</span>
     </Button>
   )
 }
