@@ -1,8 +1,9 @@
 import { scriptedPathSchema, scriptedTicks } from '@tp/domain'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
-import type { TradingAccountRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { loadAccountFor } from '../access/access-policy'
+import type { Caller } from '../access/authenticate'
 
 // The scenario driver's price path: a scripted path (domain scriptedTicks: waypoints joined by
 // straight lines) played to ONE account as its own market for that symbol, in real time or all at
@@ -16,11 +17,13 @@ export const pricePathSchema = z.object({
 })
 export type PricePathInput = z.input<typeof pricePathSchema>
 
-export function playPricePath(
+export async function playPricePath(
   ctx: AppContext,
-  row: TradingAccountRow,
+  caller: Caller,
+  accountId: string,
   rawInput: PricePathInput,
-): { ticks: number; durationMs: number } {
+): Promise<{ ticks: number; durationMs: number }> {
+  const row = await loadAccountFor(ctx, caller, accountId, 'manage')
   const simulated = ctx.trading.simulated
   if (!simulated || !row.externalId) throw new AppError('NOT_FOUND')
   const input = pricePathSchema.parse(rawInput)

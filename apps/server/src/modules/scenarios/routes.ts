@@ -1,15 +1,14 @@
 import { accountParamsSchema, tradingAccountSchema } from '@tp/api'
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
-import { tradingAccounts } from '../../db/schema'
-import { requireAdmin } from '../access/authenticate'
+import { callerOf, requireAdmin } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { toTradingAccountDto } from '../accounts/account-dto'
 import { createScenarioAccount, scenarioAccountSchema } from './create-scenario-account'
 import { playPricePath, pricePathSchema } from './play-price-path'
+import { stopPricePath } from './stop-price-path'
 
 /**
  * The scenario driver (tests and demos), for admins, outside production only (SCENARIO_DRIVER):
@@ -22,15 +21,6 @@ export function scenarioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!ctx.env.SCENARIO_DRIVER || !ctx.trading.simulated) throw new AppError('NOT_FOUND')
     })
     app.addHook('preHandler', requireAdmin(ctx))
-
-    const findRow = async (accountId: string) => {
-      const [row] = await ctx.db
-        .select()
-        .from(tradingAccounts)
-        .where(eq(tradingAccounts.id, accountId))
-      if (!row) throw new AppError('NOT_FOUND', { message: 'No such trading account.' })
-      return row
-    }
 
     app.post(
       '/dev/scenarios/accounts',
@@ -69,7 +59,8 @@ export function scenarioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => playPricePath(ctx, await findRow(request.params.accountId), request.body),
+      async (request) =>
+        playPricePath(ctx, callerOf(request), request.params.accountId, request.body),
     )
 
     app.delete(
@@ -84,8 +75,7 @@ export function scenarioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const row = await findRow(request.params.accountId)
-        if (row.externalId) ctx.trading.simulated!.clearAccountQuotes(row.externalId)
+        await stopPricePath(ctx, callerOf(request), request.params.accountId)
         return reply.status(204).send(null)
       },
     )
