@@ -122,13 +122,13 @@ describe('Google sign-in through the fake', () => {
     // a squatter signs up with someone else's email (never verified) and keeps a session
     const registered = await t.post('/api/auth/register', {
       email: 'a1@x.test',
-      password: 'password123',
+      password: 'squatters-pass-7',
     })
     expect(registered.status).toBe(201)
     const squatter = sessionSchema.parse(registered.body)
     expect(squatter.user.emailVerified).toBe(false)
     const squatterLogin = sessionSchema.parse(
-      (await t.post('/api/auth/login', { email: 'a1@x.test', password: 'password123' })).body,
+      (await t.post('/api/auth/login', { email: 'a1@x.test', password: 'squatters-pass-7' })).body,
     )
 
     // the email's owner signs in with Google: the same account, now theirs
@@ -147,7 +147,7 @@ describe('Google sign-in through the fake', () => {
     })
     const withOldPassword = await t.post('/api/auth/login', {
       email: 'a1@x.test',
-      password: 'password123',
+      password: 'squatters-pass-7',
     })
     expect(withOldPassword.status).toBe(401)
     expect(withOldPassword.body).toEqual(wrongPassword.body)

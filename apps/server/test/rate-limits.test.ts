@@ -21,20 +21,21 @@ let ipCounter = 0
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
 describe('sign-in attempts', () => {
-  it('refuses the 4th attempt on one email with 429 and Retry-After, even from new IPs', async () => {
+  it('refuses the 4th failure on one email from one IP with 429 and Retry-After', async () => {
     const { user } = await t.createUser()
+    const ip = freshIp()
     for (let i = 0; i < 3; i += 1) {
       const attempt = await t.post(
         '/api/auth/login',
         { email: user.email, password: 'wrong-password' },
-        { ip: freshIp() },
+        { ip },
       )
       expect(attempt.status).toBe(401)
     }
     const blocked = await t.post(
       '/api/auth/login',
       { email: user.email, password: 'wrong-password' },
-      { ip: freshIp() },
+      { ip },
     )
     expect(blocked.status).toBe(429)
     expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: messages.auth.tooManyAttempts })
@@ -43,23 +44,62 @@ describe('sign-in attempts', () => {
     expect(retryAfter).toBeLessThanOrEqual(600)
   })
 
-  it('refuses even the right password while the email is blocked, and lets it in after the window', async () => {
+  it("never locks the owner out with someone else's failures: they count per email and IP", async () => {
     const { user, password } = await t.createUser()
-    for (let i = 0; i < 3; i += 1) {
+    // an attacker fails on the owner's email from many IPs, and beyond the limit from one
+    for (let i = 0; i < 4; i += 1) {
       await t.post(
         '/api/auth/login',
         { email: user.email, password: 'wrong-password' },
         { ip: freshIp() },
       )
     }
+    const attackerIp = freshIp()
+    for (let i = 0; i < 5; i += 1) {
+      await t.post(
+        '/api/auth/login',
+        { email: user.email, password: 'wrong-password' },
+        { ip: attackerIp },
+      )
+    }
+    // the owner, from their own IP, mistypes once (a 401, not a 429) and then gets in
+    const ownerIp = freshIp()
     expect(
-      (await t.post('/api/auth/login', { email: user.email, password }, { ip: freshIp() })).status,
+      (
+        await t.post(
+          '/api/auth/login',
+          { email: user.email, password: 'wrong-password' },
+          { ip: ownerIp },
+        )
+      ).status,
+    ).toBe(401)
+    expect(
+      (await t.post('/api/auth/login', { email: user.email, password }, { ip: ownerIp })).status,
+    ).toBe(200)
+  })
+
+  it('lets the right password through past the failure limit, unless the IP itself is limited', async () => {
+    const { user, password } = await t.createUser()
+    const ip = freshIp()
+    for (let i = 0; i < 3; i += 1) {
+      await t.post('/api/auth/login', { email: user.email, password: 'wrong-password' }, { ip })
+    }
+    expect(
+      (await t.post('/api/auth/login', { email: user.email, password: 'wrong-password' }, { ip }))
+        .status,
     ).toBe(429)
+    // the 5th attempt from this IP (its limit is 5): the right password still gets in
+    expect((await t.post('/api/auth/login', { email: user.email, password }, { ip })).status).toBe(
+      200,
+    )
+    // the 6th: the IP itself is over its limit, so even the right password waits for the window
+    const limited = await t.post('/api/auth/login', { email: user.email, password }, { ip })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     t.clock.advance({ minutes: 11 })
     try {
       expect(
-        (await t.post('/api/auth/login', { email: user.email, password }, { ip: freshIp() }))
-          .status,
+        (await t.post('/api/auth/login', { email: user.email, password }, { ip })).status,
       ).toBe(200)
     } finally {
       t.clock.reset()
@@ -115,6 +155,38 @@ describe('sign-in attempts', () => {
     } finally {
       t.clock.reset()
     }
+  })
+})
+
+describe('reset-password attempts', () => {
+  const reset = (token: string, ip: string) =>
+    t.post('/api/auth/reset-password', { token, password: 'a-fine-new-password' }, { ip })
+
+  it('refuses the 4th invalid token from one IP with 429 and Retry-After; other IPs go on', async () => {
+    const ip = freshIp()
+    for (let i = 0; i < 3; i += 1) {
+      expect((await reset(`guessed-token-${i}`, ip)).status).toBe(400)
+    }
+    const blocked = await reset('guessed-token-3', ip)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: messages.auth.tooManyAttempts })
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await reset('guessed-token-4', freshIp())).status).toBe(400)
+  })
+
+  it('lets a real token through after failures, unless the IP itself is limited', async () => {
+    const { user } = await t.createUser()
+    const since = new Date()
+    expect(
+      (await t.post('/api/auth/forgot-password', { email: user.email }, { ip: freshIp() })).status,
+    ).toBe(200)
+    const link = await t.mailbox.waitForResetLink(user.email, since)
+    const token = new URL(link).searchParams.get('token')!
+    const ip = freshIp()
+    for (let i = 0; i < 5; i += 1) await reset(`guessed-token-${i}`, ip)
+    // the 6th attempt from this IP: over the IP's limit, even with the real token
+    expect((await reset(token, ip)).status).toBe(429)
+    expect((await reset(token, freshIp())).status).toBe(200)
   })
 })
 

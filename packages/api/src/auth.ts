@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { messages } from './messages'
 
-/** Minimum password length everywhere (spec 5, 9.6). */
+/** Minimum password length everywhere (spec 5, 9.6), in characters (an emoji is one). */
 export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 256
 
 /** "required" only when the field is absent; a wrong type gets zod's own "expected string". */
 const requiredText = (message: string) => (issue: { input: unknown }) =>
@@ -16,10 +17,42 @@ export const emailSchema = z
   .max(254)
   .pipe(z.email({ error: messages.validation.emailInvalid }))
 
-export const passwordSchema = z
-  .string({ error: requiredText(messages.validation.required) })
-  .min(PASSWORD_MIN_LENGTH, messages.validation.passwordTooShort)
-  .max(256)
+/** Only whitespace, control and invisible (format) characters. */
+const blankPattern = /^[\s\p{Z}\p{Cc}\p{Cf}]*$/u
+
+export type PasswordShapeProblem = 'tooShort' | 'blank'
+
+/**
+ * What is wrong with the shape of a new password, or null: at least PASSWORD_MIN_LENGTH
+ * characters, and not only whitespace or control characters. The other half of the rule, the
+ * breached-password list, is too large for the browser and is checked by the server
+ * (docs/decisions/0020-breached-passwords.md).
+ */
+export function passwordShapeProblem(password: string): PasswordShapeProblem | null {
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'tooShort'
+  if (blankPattern.test(password)) return 'blank'
+  return null
+}
+
+/**
+ * The one rule for a new password: sign-up, reset and profile change, in the web forms and on
+ * the server. Each form keeps spec 8's own words for "too short".
+ */
+export function newPasswordSchema(tooShortMessage: string = messages.validation.passwordTooShort) {
+  return z
+    .string({ error: requiredText(messages.validation.required) })
+    .max(PASSWORD_MAX_LENGTH)
+    .superRefine((password, ctx) => {
+      const problem = passwordShapeProblem(password)
+      if (problem === null) return
+      ctx.addIssue({
+        code: 'custom',
+        message: problem === 'tooShort' ? tooShortMessage : messages.validation.passwordBlank,
+      })
+    })
+}
+
+export const passwordSchema = newPasswordSchema()
 
 export const roleSchema = z.enum(['trader', 'admin'])
 export type Role = z.infer<typeof roleSchema>
@@ -70,7 +103,7 @@ export const resetPasswordSchema = z.object({
     .string({ error: messages.auth.invalidToken })
     .min(1, messages.auth.invalidToken)
     .max(512),
-  password: z.string().min(PASSWORD_MIN_LENGTH, messages.validation.resetPasswordTooShort).max(256),
+  password: newPasswordSchema(messages.validation.resetPasswordTooShort),
 })
 
 // GET /api/auth/me

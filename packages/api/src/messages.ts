@@ -35,6 +35,9 @@ export const messages = {
     profilePasswordMissing: 'Please fill the password if you want to change it!',
     profilePasswordMismatch: 'Please enter the same password!',
     profilePasswordTooShort: 'Password must be greater than 8 characters!',
+    passwordBlank: 'A password cannot be only spaces or invisible characters.',
+    passwordBreached:
+      'This password is too common: it appears in lists of breached passwords. Choose another.',
     emailRequired: 'Email is required',
     emailInvalid: 'Please enter a valid email address',
     required: 'This field is required',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailSchema, PASSWORD_MIN_LENGTH, userSchema } from './auth'
+import { emailSchema, newPasswordSchema, userSchema } from './auth'
 import { messages } from './messages'
 
 export const publicProfileSchema = z.object({
@@ -74,11 +74,7 @@ export const profileUpdateSchema = z
     bio: publicProfileFieldSchemas.bio.optional(),
     publicRole: publicProfileFieldSchemas.publicRole.optional(),
     currentPassword: z.string().max(256).optional(),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, messages.validation.profilePasswordTooShort)
-      .max(256)
-      .optional(),
+    newPassword: newPasswordSchema(messages.validation.profilePasswordTooShort).optional(),
   })
   .refine((v) => !v.newPassword || !!v.currentPassword, {
     message: messages.validation.profilePasswordMissing,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { credentialsSchema, messages, resetPasswordSchema } from '../src'
+import {
+  credentialsSchema,
+  messages,
+  newPasswordSchema,
+  passwordShapeProblem,
+  profileUpdateSchema,
+  resetPasswordSchema,
+} from '../src'
 
 describe('credentials schema', () => {
   it('normalises the email and accepts an 8-character password', () => {
@@ -44,5 +51,34 @@ describe('messages for missing and mistyped fields', () => {
       path: ['token'],
       message: messages.auth.invalidToken,
     })
+  })
+})
+
+describe('the new-password rule (sign-up, reset, profile change)', () => {
+  it('counts characters, not UTF-16 units', () => {
+    expect(passwordShapeProblem('😀😀😀😀')).toBe('tooShort')
+    expect(passwordShapeProblem('😀😀😀😀😀😀😀😀')).toBeNull()
+  })
+
+  it('refuses only-whitespace and invisible passwords with their own message', () => {
+    for (const blank of [' '.repeat(8), '\t\n\r \u00a0\u2003\u3000 ', '\u200b'.repeat(8)]) {
+      expect(passwordShapeProblem(blank), JSON.stringify(blank)).toBe('blank')
+      const result = credentialsSchema.safeParse({ email: 'a@b.co', password: blank })
+      expect(result.error?.issues[0]?.message).toBe(messages.validation.passwordBlank)
+    }
+    expect(passwordShapeProblem('  spaced out  ')).toBeNull()
+  })
+
+  it('keeps each form’s own words for too short', () => {
+    expect(
+      resetPasswordSchema.safeParse({ token: 't', password: 'short' }).error?.issues[0]?.message,
+    ).toBe(messages.validation.resetPasswordTooShort)
+    expect(
+      profileUpdateSchema.safeParse({ currentPassword: 'x', newPassword: 'short' }).error?.issues[0]
+        ?.message,
+    ).toBe(messages.validation.profilePasswordTooShort)
+    expect(newPasswordSchema().safeParse('short').error?.issues[0]?.message).toBe(
+      messages.validation.passwordTooShort,
+    )
   })
 })

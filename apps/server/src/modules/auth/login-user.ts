@@ -4,7 +4,7 @@ import type { AppContext } from '../../context'
 import { users, type UserRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords'
-import { consumeAttempt } from './rate-limit'
+import { clearFailures, consumeAttempt, recordFailure } from './rate-limit'
 import { findUserByEmail } from '../users/find-user'
 import { isAdminEmail } from '../users/is-admin-email'
 import { startSession } from './start-session'
@@ -25,13 +25,21 @@ export async function loginUser(
   input: { email: string; password: string },
   ip: string,
 ): Promise<Session> {
-  await consumeAttempt(ctx, 'login', { ip, email: input.email })
+  // every attempt counts against the IP: over its limit, not even the right password gets in
+  await consumeAttempt(ctx, 'login', { ip })
   const user = await findUserByEmail(ctx.db, input.email)
   // the same work and the same answer whether the email is unknown or the password wrong
   const isPasswordRight = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password)
-  if (!user || !isPasswordRight) throw new AppError('INVALID_CREDENTIALS')
+  const subject = { ip, email: input.email }
+  if (!user || !isPasswordRight) {
+    // failures count per email and IP: 429 past the limit, and failures from elsewhere never
+    // lock the owner out (docs/decisions/0009-rate-limits.md)
+    await recordFailure(ctx, 'login', subject)
+    throw new AppError('INVALID_CREDENTIALS')
+  }
+  await clearFailures(ctx, 'login', subject)
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED')
   return startSession(ctx, await applyAdminList(ctx, user))
 }

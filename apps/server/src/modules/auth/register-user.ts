@@ -1,6 +1,7 @@
 import type { Credentials, Session } from '@tp/api'
 import type { AppContext } from '../../context'
 import { profiles, users } from '../../db/schema'
+import { assertPasswordNotBreached } from '../../lib/breached-passwords'
 import { AppError } from '../../lib/errors'
 import { hashPassword } from '../../lib/passwords'
 import { consumeAttempt } from './rate-limit'
@@ -16,6 +17,7 @@ export async function registerUser(
   ip: string,
 ): Promise<Session> {
   await consumeAttempt(ctx, 'register', { ip, email: input.email })
+  await assertPasswordNotBreached(input.password, 'password')
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN')
   const passwordHash = await hashPassword(input.password)
   const user = await ctx.db.transaction(async (tx) => {

@@ -8,25 +8,46 @@ import { isoMinute, passwordChangedEmail } from './auth-emails'
 import { AppError } from '../../lib/errors'
 import { hashToken } from '../../lib/crypto'
 import { hashPassword } from '../../lib/passwords'
+import { assertPasswordNotBreached } from '../../lib/breached-passwords'
+import { consumeAttempt, recordFailure } from './rate-limit'
 
 /**
  * Sets a new password with a reset token: valid once, within its hour. Every other reset token
  * of the user and every session is ended, so whoever knew the old password is out.
+ *
+ * Rate limited like sign-in (docs/decisions/0009-rate-limits.md): every attempt counts against
+ * the IP, and invalid tokens count as failures of that IP. The token is checked before the new
+ * password is hashed, so a wrong token costs no argon2 hash; a password refused as breached
+ * leaves the token unspent, for another try.
  */
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  ip: string,
+) {
+  await consumeAttempt(ctx, 'reset-password', { ip })
   const now = ctx.clock.now()
+  const isUsable = and(
+    eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  )
+  const [usable] = await ctx.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(isUsable)
+  if (!usable) {
+    await recordFailure(ctx, 'reset-password', { ip })
+    throw new AppError('RESET_TOKEN_INVALID')
+  }
+  await assertPasswordNotBreached(input.password, 'password')
   const passwordHash = await hashPassword(input.password)
   const userId = await ctx.db.transaction(async (tx) => {
+    // spent here, conditionally: of two resets racing with one token, one wins
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
+      .where(isUsable)
       .returning({ userId: passwordResetTokens.userId })
     if (!spent) throw new AppError('RESET_TOKEN_INVALID')
     await tx

@@ -129,11 +129,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Set a new password with a reset token (single use, valid 1 hour)',
           body: resetPasswordSchema,
-          response: { 200: resetPasswordResponseSchema, ...errorResponses(400, 422) },
+          response: { 200: resetPasswordResponseSchema, ...errorResponses(400, 422, 429) },
         },
       },
       async (request) => {
-        await resetPassword(ctx, request.body)
+        await resetPassword(ctx, request.body, request.ip)
         return { message: messages.auth.resetSuccess }
       },
     )

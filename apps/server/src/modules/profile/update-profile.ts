@@ -7,6 +7,7 @@ import { sendEmailJob } from '../../jobs/send-email'
 import { endUserSessions } from '../access/sessions'
 import { isoMinute, passwordChangedEmail } from '../auth/auth-emails'
 import type { Caller } from '../access/authenticate'
+import { assertPasswordNotBreached } from '../../lib/breached-passwords'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { AppError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
@@ -35,6 +36,7 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Prof
         details: [{ path: 'currentPassword', message: 'Your current password is not correct.' }],
       })
     }
+    await assertPasswordNotBreached(input.newPassword, 'newPassword')
     passwordHash = await hashPassword(input.newPassword)
   }
 

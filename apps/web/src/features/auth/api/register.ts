@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
-import { emailSchema, messages, PASSWORD_MIN_LENGTH, sessionSchema, type Session } from '@tp/api'
+import { emailSchema, messages, newPasswordSchema, sessionSchema, type Session } from '@tp/api'
 import { api } from '@/lib/api-client'
 
 // POST /api/auth/register {email, password} -> 201 {token, refreshToken, user}; 422; 409
@@ -9,11 +9,11 @@ import { api } from '@/lib/api-client'
 export const registerInputSchema = z
   .object({
     email: emailSchema,
+    // the shared rule (length, not blank); the server also refuses breached passwords
     password: z
       .string()
       .min(1, messages.validation.required)
-      .min(PASSWORD_MIN_LENGTH, messages.validation.passwordTooShort)
-      .max(256),
+      .pipe(newPasswordSchema(messages.validation.passwordTooShort)),
     confirmPassword: z.string().min(1, messages.validation.required),
   })
   .refine((value) => value.password === value.confirmPassword, {

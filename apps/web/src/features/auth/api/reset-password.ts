@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
   messages,
-  PASSWORD_MIN_LENGTH,
+  newPasswordSchema,
   resetPasswordResponseSchema,
   type resetPasswordSchema,
 } from '@tp/api'
@@ -14,11 +14,11 @@ import { api } from '@/lib/api-client'
 export const resetPasswordInputSchema = z
   .object({
     token: z.string().min(1, messages.auth.invalidToken),
+    // the shared rule (length, not blank); the server also refuses breached passwords
     password: z
       .string()
       .min(1, messages.validation.required)
-      .min(PASSWORD_MIN_LENGTH, messages.validation.resetPasswordTooShort)
-      .max(256),
+      .pipe(newPasswordSchema(messages.validation.resetPasswordTooShort)),
     confirmPassword: z.string().min(1, messages.validation.required),
   })
   .refine((value) => value.password === value.confirmPassword, {

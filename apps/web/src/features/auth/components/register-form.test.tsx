@@ -101,4 +101,39 @@ describe('sign-up', () => {
 
     expect(await screen.findByText(messages.auth.registerInvalid)).toBeInTheDocument()
   })
+
+  it('says a password is too common when the server finds it among breached ones', async () => {
+    mockApi({
+      'POST /api/auth/register': () =>
+        json(422, {
+          code: 'VALIDATION_FAILED',
+          message: messages.validation.passwordBreached,
+          details: [{ path: 'password', message: messages.validation.passwordBreached }],
+        }),
+    })
+    const app = renderApp('/signup')
+
+    await fillSignUp(app, {
+      Email: 'common@example.com',
+      Password: 'password1',
+      'Confirm Password': 'password1',
+    })
+
+    expect(await screen.findAllByText(messages.validation.passwordBreached)).not.toHaveLength(0)
+    expect(screen.queryByText(messages.auth.registerInvalid)).toBeNull()
+  })
+
+  it('refuses a password of only spaces before asking the server', async () => {
+    const api = mockApi({})
+    const app = renderApp('/signup')
+
+    await fillSignUp(app, {
+      Email: 'blank@example.com',
+      Password: '         ',
+      'Confirm Password': '         ',
+    })
+
+    expect(await screen.findByText(messages.validation.passwordBlank)).toBeInTheDocument()
+    expect(api.callsTo('POST /api/auth/register')).toHaveLength(0)
+  })
 })

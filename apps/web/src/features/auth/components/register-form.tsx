@@ -13,8 +13,14 @@ import { AuthCard } from './auth-card'
 import { GoogleSignInButton } from './google-sign-in-button'
 import { OrDivider } from './or-divider'
 
+/** A password the server refused as breached (its list is too large for the browser). */
+function isBreachedPasswordError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.serverMessage === messages.validation.passwordBreached
+}
+
 /** Sign-up failures as spec 8 words them; other statuses (a rate limit) speak for themselves. */
 function registerErrorMessage(error: unknown): string {
+  if (isBreachedPasswordError(error)) return messages.validation.passwordBreached
   if (error instanceof ApiError) {
     if (error.status === 422) return messages.auth.registerInvalid
     if (error.status === 409) return messages.auth.registerExists
@@ -43,7 +49,12 @@ export function RegisterForm() {
           toast.success(messages.auth.registerSuccess)
           void navigate(paths.auth.login.getHref())
         },
-        onError: (error) => toast.error(registerErrorMessage(error)),
+        onError: (error) => {
+          if (isBreachedPasswordError(error)) {
+            form.setError('password', { message: messages.validation.passwordBreached })
+          }
+          toast.error(registerErrorMessage(error))
+        },
       },
     )
   })

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
   messages,
-  PASSWORD_MIN_LENGTH,
+  newPasswordSchema,
   profileUpdateResponseSchema,
   publicProfileFieldSchemas,
   type ProfileUpdate,
@@ -54,11 +54,15 @@ export const profileFormSchema = z
       })
       return
     }
-    if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
+    // the shared rule (length, not blank); the server also refuses breached passwords
+    const checked = newPasswordSchema(messages.validation.profilePasswordTooShort).safeParse(
+      value.newPassword,
+    )
+    if (!checked.success) {
       ctx.addIssue({
         code: 'custom',
         path: ['newPassword'],
-        message: messages.validation.profilePasswordTooShort,
+        message: checked.error.issues[0]?.message ?? messages.validation.profilePasswordTooShort,
       })
     }
   })
