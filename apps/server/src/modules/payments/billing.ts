@@ -4,6 +4,8 @@ import { centsToDollars } from '@tp/domain'
 import type { AppContext } from '../../context'
 import { orders, payments, tradingAccounts } from '../../db/schema'
 import { orderNumber } from '../orders/order-dto'
+import type { Caller } from '../access/authenticate'
+import { resolveTargetUser } from '../users/resolve-target-user'
 
 /**
  * The billing page's list (spec 2.13): the user's orders that a payment was attempted for, newest
@@ -50,4 +52,14 @@ export async function listPaymentRecords(
       date: (row.paidAt ?? row.createdAt).toISOString(),
       status: orderStatusLabels[row.status],
     }))
+}
+
+/** Spec 7's payment/get-balance: the caller's list; an admin may name any user by email. */
+export async function listPaymentRecordsFor(
+  ctx: AppContext,
+  caller: Caller,
+  email: string | undefined,
+): Promise<PaymentRecord[]> {
+  const { target } = await resolveTargetUser(ctx, caller, email)
+  return listPaymentRecords(ctx, target.id)
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { checkoutMessages } from '@tp/api'
-import { challengeTypeLabels } from '@tp/domain'
+import { checkoutMessages, type paypalCaptureResponseSchema } from '@tp/api'
+import type { z } from 'zod'
+import { centsToDecimalString, challengeTypeLabels } from '@tp/domain'
 import type { AppContext } from '../../context'
 import {
   orders,
@@ -251,4 +252,42 @@ export async function paypalFulfilment(
     ? await ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, order.accountId))
     : []
   return { order, account: account ?? null }
+}
+
+/** Spec 7's capture answer: what the card screen reads (captures[0], the payer's name). */
+export function toCaptureResponse(
+  paypalOrder: PayPalOrder,
+  order: OrderRow,
+): z.output<typeof paypalCaptureResponseSchema> {
+  const capture = paypalOrder.capture
+  const [given, ...rest] = (paypalOrder.payer?.fullName ?? '').split(' ')
+  return {
+    id: paypalOrder.id,
+    status: paypalOrder.status,
+    orderId: order.id,
+    purchase_units: [
+      {
+        payments: {
+          captures: capture
+            ? [
+                {
+                  id: capture.id,
+                  status: capture.status,
+                  amount: {
+                    currency_code: capture.amount?.currencyCode ?? 'USD',
+                    value: capture.amount?.value ?? centsToDecimalString(order.total),
+                  },
+                },
+              ]
+            : [],
+        },
+      },
+    ],
+    payer: {
+      name: {
+        given_name: paypalOrder.payer?.givenName ?? given ?? '',
+        surname: paypalOrder.payer?.surname ?? rest.join(' '),
+      },
+    },
+  }
 }
