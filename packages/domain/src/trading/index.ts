@@ -48,7 +48,14 @@ export { planStopOut, type StopOutClose, type StopOutPlan } from './stop-out'
 export { tradingMessages } from './messages'
 export { MARKET_TIME_ZONE, ROLLOVER_TIME, marketWallClock, type WallClock } from './market-time'
 export type { TradingHours } from './trading-hours'
-export { isMarketOpen, nextMarketOpen, nextMarketClose, nextWeekendClose } from './market-hours'
+export {
+  isMarketOpen,
+  marketStatus,
+  nextMarketOpen,
+  nextMarketClose,
+  nextWeekendClose,
+  type MarketStatus,
+} from './market-hours'
 export * from './market-model'
 export * from './bars'
 export * from './scripted-path'

@@ -1,11 +1,5 @@
 import type { quotesResponseSchema } from '@tp/api'
-import {
-  instrumentSymbolSchema,
-  isMarketOpen,
-  nextMarketClose,
-  nextMarketOpen,
-  type InstrumentSymbol,
-} from '@tp/domain'
+import { instrumentSymbolSchema, marketStatus, type InstrumentSymbol } from '@tp/domain'
 import type { z } from 'zod'
 import type { AppContext } from '../../context'
 
@@ -19,7 +13,8 @@ async function knownSymbols(ctx: AppContext): Promise<InstrumentSymbol[]> {
 
 /**
  * The latest quote of every instrument, and whether its market is open by the firm's calendar
- * (the hours the app's order checks use, whatever the platform).
+ * (the hours the app's order checks use, whatever the platform). The calendar's answers are
+ * cached per symbol until its next open or close (@tp/domain marketStatus).
  */
 export async function getMarketQuotes(
   ctx: AppContext,
@@ -35,14 +30,27 @@ export async function getMarketQuotes(
       t: quote.tMs,
     })),
     markets: symbols.map((symbol) => {
-      const isOpen = isMarketOpen(symbol, nowMs)
-      const nextClose = isOpen ? nextMarketClose(symbol, nowMs) : null
+      const status = marketStatus(symbol, nowMs)
       return {
         symbol,
-        isOpen,
-        nextOpenAt: isOpen ? null : new Date(nextMarketOpen(symbol, nowMs)).toISOString(),
-        nextCloseAt: nextClose === null ? null : new Date(nextClose).toISOString(),
+        isOpen: status.isOpen,
+        nextOpenAt: status.isOpen ? null : isoString(status.nextOpen),
+        nextCloseAt:
+          status.nextClose === null || !status.isOpen ? null : isoString(status.nextClose),
       }
     }),
   }
+}
+
+/** ISO strings of the few instants markets open or close at, made once each. */
+const isoStrings = new Map<number, string>()
+
+function isoString(tMs: number): string {
+  let iso = isoStrings.get(tMs)
+  if (iso === undefined) {
+    if (isoStrings.size >= 1_000) isoStrings.clear()
+    iso = new Date(tMs).toISOString()
+    isoStrings.set(tMs, iso)
+  }
+  return iso
 }
