@@ -73,9 +73,9 @@ export class IncrementalEvaluator {
   private bestDayPercentValue: number | null = null
   private isBestDayMet = true
 
-  private constructor(rules: Rulebook) {
+  private constructor({ rules, calendar }: PreparedRules) {
     this.rules = rules
-    this.calendar = createDayCalendar(rules.dayReset)
+    this.calendar = calendar
     this.initial = toMicros(rules.initialBalance)
     this.initialExact = new Dec(rules.initialBalance)
 
@@ -109,16 +109,17 @@ export class IncrementalEvaluator {
     balance: number,
     equity: number,
   ): IncrementalEvaluator {
-    const evaluator = new IncrementalEvaluator(rulebookSchema.parse(rules))
+    const evaluator = new IncrementalEvaluator(prepareRules(rules))
     evaluator.begin(tMs, microsOf('balance', balance), microsOf('equity', equity))
     return evaluator
   }
 
   /** Resumes from `toState()` (e.g. after a server restart) without replaying the history. */
   static restore(state: unknown): IncrementalEvaluator {
-    const saved = incrementalStateSchema.parse(state)
-    const evaluator = new IncrementalEvaluator(saved.rules)
-    evaluator.load(saved)
+    const parsed = stateAroundRulesSchema.parse(state)
+    const prepared = prepareRules(parsed.rules)
+    const evaluator = new IncrementalEvaluator(prepared)
+    evaluator.load({ ...parsed, rules: prepared.rules })
     return evaluator
   }
 
@@ -682,6 +683,44 @@ export const incrementalStateSchema = z.object({
   openTrades: z.array(z.tuple([z.string(), z.number()])),
 })
 export type IncrementalState = z.output<typeof incrementalStateSchema>
+
+/** The state's shape with its rulebook left to `prepareRules` (validated once per content). */
+const stateAroundRulesSchema = incrementalStateSchema.extend({ rules: z.unknown() })
+
+interface PreparedRules {
+  readonly rules: Rulebook
+  readonly calendar: DayCalendar
+}
+
+/**
+ * Validated rulebooks and their day calendars, by content. Thousands of accounts share a handful
+ * of rulebook versions: each is validated (zod, IANA zone lookup) and given a calendar once, not
+ * once per account started or restored. The shared rulebook is frozen; the calendar only caches
+ * reset instants. Bounded: cleared when it holds more than PREPARED_LIMIT distinct rulebooks.
+ */
+const prepared = new Map<string, PreparedRules>()
+const PREPARED_LIMIT = 1_000
+
+function prepareRules(input: unknown): PreparedRules {
+  const key = JSON.stringify(input)
+  const hit = key === undefined ? undefined : prepared.get(key)
+  if (hit !== undefined) return hit
+  const rules = deepFreeze(rulebookSchema.parse(input))
+  const entry = { rules, calendar: createDayCalendar(rules.dayReset) }
+  if (key !== undefined) {
+    if (prepared.size >= PREPARED_LIMIT) prepared.clear()
+    prepared.set(key, entry)
+  }
+  return entry
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
+}
 
 function emptyDay(): DayRecord {
   return {
