@@ -30,7 +30,6 @@ export function usePricingSummary(params: PricingParams | null) {
     enabled: params !== null,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchOnMount: 'always',
-    refetchOnWindowFocus: 'always',
+    refetchOnWindowFocus: true,
   })
 }
