@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
 import { authenticate, callerOf } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { createOrderFor } from './create-order'
 import { getOrder, listOrdersOf } from './list-orders'
@@ -126,6 +127,7 @@ export function orderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerAuth,
           response: { 200: ordersResponseSchema, ...errorResponses(401) },
         },
+        serializerCompiler: compiledSerializerCompiler,
       },
       async (request) => ({ orders: await listOrdersOf(ctx, callerOf(request)) }),
     )

@@ -28,6 +28,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { authenticate, callerOf } from '../access/authenticate'
 import { cancelPendingOrder } from './cancel-pending-order'
@@ -64,6 +65,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'The latest quote of every instrument and whether its market is open',
           response: { 200: quotesResponseSchema },
         },
+        serializerCompiler: compiledSerializerCompiler,
       },
       async () => getMarketQuotes(ctx),
     )
@@ -77,6 +79,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: barsQuerySchema,
           response: { 200: barsResponseSchema, ...errorResponses(400, 422) },
         },
+        serializerCompiler: compiledSerializerCompiler,
       },
       async (request) => getMarketBars(ctx, request.query),
     )
@@ -98,6 +101,7 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerAuth,
           response: { 200: tradingAccountsResponseSchema, ...errorResponses(401) },
         },
+        serializerCompiler: compiledSerializerCompiler,
       },
       async (request) => listTradingAccounts(ctx, callerOf(request)),
     )
@@ -126,6 +130,7 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: accountParamsSchema,
           response: { 200: accountStateSchema, ...errorResponses(401, 404, 422) },
         },
+        serializerCompiler: compiledSerializerCompiler,
       },
       async (request) => getTradingAccount(ctx, callerOf(request), request.params),
     )
@@ -141,6 +146,7 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: historyQuerySchema,
           response: { 200: historyResponseSchema, ...errorResponses(401, 404, 422) },
         },
+        serializerCompiler: compiledSerializerCompiler,
       },
       async (request) =>
         listClosedTrades(ctx, callerOf(request), { ...request.params, ...request.query }),
