@@ -12,8 +12,8 @@ import { createBoss, JobRunner } from '../../src/jobs/job-runner'
 import { createLogger } from '../../src/lib/logger'
 
 // Every test file gets a database of its own, copied from one template migrated once per run:
-// PGlite -> a fresh instance loaded from the template's dump (served over the same loopback
-// wire server as the app uses); PostgreSQL -> CREATE DATABASE ... TEMPLATE, dropped afterwards.
+// PGlite -> a fresh instance loaded from the template's dump (in its own worker thread, served
+// over the same loopback wire server as the app uses); PostgreSQL -> CREATE DATABASE ... TEMPLATE, dropped afterwards.
 
 export type TestBackend = 'pglite' | 'postgres'
 
@@ -21,12 +21,17 @@ export type DatabaseTemplate =
   | { backend: 'pglite'; dumpPath: string }
   | { backend: 'postgres'; serverUrl: string; templateName: string }
 
-export function testBackend(): TestBackend {
-  const backend = process.env.TEST_DB_BACKEND ?? 'pglite'
+export function parseTestBackend(value: string | undefined): TestBackend {
+  const backend = value ?? 'pglite'
   if (backend !== 'pglite' && backend !== 'postgres') {
     throw new Error(`TEST_DB_BACKEND must be pglite or postgres, not ${backend}`)
   }
   return backend
+}
+
+/** The backend of this test process (the project's `test.env` applies in test workers). */
+export function testBackend(): TestBackend {
+  return parseTestBackend(process.env.TEST_DB_BACKEND)
 }
 
 export function testServerUrl(): string {
@@ -83,9 +88,9 @@ export async function createDatabaseTemplate(
     const embedded = await startEmbeddedPostgres()
     try {
       await migrate(embedded.url)
-      const dump = await embedded.db.dumpDataDir('none')
+      const dump = await embedded.dumpDataDir()
       const dumpPath = path.join(tmpdir(), `${uniqueName('tp_template')}.tar`)
-      await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()))
+      await writeFile(dumpPath, Buffer.from(dump))
       return {
         template: { backend, dumpPath },
         dispose: () => rm(dumpPath, { force: true }),
@@ -120,7 +125,7 @@ export async function createDatabaseTemplate(
 export async function openDatabaseFromTemplate(template: DatabaseTemplate): Promise<OpenDatabase> {
   if (template.backend === 'pglite') {
     const dump = await readFile(template.dumpPath)
-    const embedded = await startEmbeddedPostgres({ loadDataDir: new Blob([dump]) })
+    const embedded = await startEmbeddedPostgres({ loadDataDir: dump })
     const pool = createPool(embedded.url)
     return {
       db: createDatabase(pool),
@@ -169,7 +174,14 @@ export async function currentTemplate(): Promise<DatabaseTemplate> {
   if (process.env.VITEST) {
     const { inject } = await import('vitest')
     const provided = inject('serverDatabaseTemplate')
-    if (provided) return provided
+    if (provided) {
+      if (provided.backend !== testBackend()) {
+        throw new Error(
+          `the run's database template is ${provided.backend} but this project asks for ${testBackend()}`,
+        )
+      }
+      return provided
+    }
   }
   lazyTemplate ??= createDatabaseTemplate(testBackend()).then(({ template, dispose }) => {
     process.once('exit', () => void dispose())

@@ -1,0 +1,304 @@
+import { createServer, type Server, type Socket } from 'node:net'
+import { PGlite } from '@electric-sql/pglite'
+
+// PGlite is one single-session PostgreSQL backend. To let the app talk to it exactly as it talks
+// to a PostgreSQL server (node-postgres Pool, pg-boss, drizzle), it is served on loopback over
+// the wire protocol with several client connections multiplexed onto that one session.
+//
+// @electric-sql/pglite-socket's own multiplexer schedules single protocol messages, so when a
+// client's Parse/Bind/Execute/Sync sequence arrives in more than one TCP chunk (a large
+// parameter), another connection's Parse can run in between and replace the unnamed statement
+// the first Bind then uses. This server schedules whole units of work instead:
+//   - every message up to and including a Sync (extended protocol) or a simple Query runs in
+//     one exclusive turn on the backend;
+//   - while the backend is inside a transaction block (or a client paused an extended-protocol
+//     sequence with Flush), only the connection that owns it gets a turn;
+//   - a connection that goes away mid-transaction has its transaction rolled back;
+//   - a turn that cannot get the backend within `waitTimeoutMs` (typically: code that, inside a
+//     transaction, queries through another connection and so waits for itself) is answered
+//     with an error (SQLSTATE 55P03) instead of hanging forever.
+// Unlike a PostgreSQL server, other connections wait while one holds a transaction open: code
+// inside a transaction must use that transaction's connection (drizzle's `tx`).
+// This runs in a worker thread of its own (embedded-postgres-worker.ts): the app's event loop
+// only ever talks to it over the socket. See docs/decisions/0006-embedded-postgres.md.
+
+const SSL_REQUEST_CODE = 80877103
+const GSSENC_REQUEST_CODE = 80877104
+const CANCEL_REQUEST_CODE = 80877102
+
+const SYNC = 0x53 // 'S'
+const QUERY = 0x51 // 'Q'
+const FLUSH = 0x48 // 'H'
+const TERMINATE = 0x58 // 'X'
+const COPY_DONE = 0x63 // 'c'
+const COPY_FAIL = 0x66 // 'f'
+// messages after which the client waits for the server to answer
+const TURN_ENDS = new Set([SYNC, QUERY, FLUSH, COPY_DONE, COPY_FAIL])
+
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4])
+
+type Turn = {
+  connection: Connection
+  messages: Uint8Array[]
+  endsWithFlush: boolean
+  timer?: NodeJS.Timeout
+}
+
+/** ErrorResponse + ReadyForQuery, as a server answers a query it refused. */
+function refusal(message: string): Buffer {
+  const fields = Buffer.concat([
+    Buffer.from('SERROR\0VERROR\0C55P03\0M' + message + '\0', 'utf8'),
+    Buffer.from([0]),
+  ])
+  const error = Buffer.alloc(5)
+  error.write('E', 0)
+  error.writeInt32BE(4 + fields.length, 1)
+  return Buffer.concat([error, fields, Buffer.from([0x5a, 0, 0, 0, 5, 0x49])])
+}
+
+class Connection {
+  private buffer: Buffer = Buffer.alloc(0)
+  private isStarted = false
+  private pending: Uint8Array[] = []
+  isClosed = false
+
+  constructor(
+    readonly socket: Socket,
+    private readonly scheduler: Scheduler,
+  ) {
+    socket.setNoDelay(true)
+    socket.on('data', (chunk) => this.receive(chunk))
+    socket.on('error', () => this.close())
+    socket.on('close', () => this.close())
+  }
+
+  write(data: Uint8Array) {
+    if (!this.isClosed && this.socket.writable) this.socket.write(data)
+  }
+
+  close() {
+    if (this.isClosed) return
+    this.isClosed = true
+    this.socket.destroy()
+    this.scheduler.forget(this)
+  }
+
+  private receive(chunk: Buffer) {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk])
+    while (!this.isClosed) {
+      const message = this.isStarted ? this.takeTypedMessage() : this.takeStartupMessage()
+      if (!message) break
+    }
+  }
+
+  /** Startup-phase packets have no type byte: length, then a code. */
+  private takeStartupMessage(): boolean {
+    if (this.buffer.length < 8) return false
+    const length = this.buffer.readInt32BE(0)
+    if (this.buffer.length < length) return false
+    const code = this.buffer.readInt32BE(4)
+    const packet = this.buffer.subarray(0, length)
+    this.buffer = this.buffer.subarray(length)
+    if (code === SSL_REQUEST_CODE || code === GSSENC_REQUEST_CODE) {
+      // loopback only: no TLS, the client goes on in plain text
+      this.write(Buffer.from('N'))
+    } else if (code === CANCEL_REQUEST_CODE) {
+      // a cancel request arrives on its own connection; the backend cannot interrupt a query
+      this.close()
+    } else {
+      this.isStarted = true
+      this.scheduler.submit({ connection: this, messages: [packet], endsWithFlush: false })
+    }
+    return true
+  }
+
+  private takeTypedMessage(): boolean {
+    if (this.buffer.length < 5) return false
+    const length = 1 + this.buffer.readInt32BE(1)
+    if (this.buffer.length < length) return false
+    const type = this.buffer[0]!
+    const message = new Uint8Array(this.buffer.subarray(0, length))
+    this.buffer = this.buffer.subarray(length)
+    if (type === TERMINATE) {
+      this.close()
+      return false
+    }
+    this.pending.push(message)
+    if (TURN_ENDS.has(type)) {
+      const messages = this.pending
+      this.pending = []
+      this.scheduler.submit({ connection: this, messages, endsWithFlush: type === FLUSH })
+    }
+    return true
+  }
+}
+
+class Scheduler {
+  private queue: Turn[] = []
+  private owner: Connection | null = null
+  private ownerPausedExtendedQuery = false
+  private isRunning = false
+
+  constructor(
+    private readonly db: PGlite,
+    private readonly waitTimeoutMs: number,
+  ) {}
+
+  submit(turn: Turn) {
+    turn.timer = setTimeout(() => this.giveUp(turn), this.waitTimeoutMs)
+    turn.timer.unref()
+    this.queue.push(turn)
+    void this.run()
+  }
+
+  private giveUp(turn: Turn) {
+    const index = this.queue.indexOf(turn)
+    if (index === -1) return
+    this.queue.splice(index, 1)
+    if (turn.endsWithFlush) {
+      turn.connection.close()
+      return
+    }
+    turn.connection.write(
+      refusal(
+        `the embedded database was busy for ${this.waitTimeoutMs} ms: another connection holds a ` +
+          'transaction open (inside a transaction, query through the transaction itself)',
+      ),
+    )
+  }
+
+  forget(connection: Connection) {
+    this.queue = this.queue.filter((turn) => {
+      if (turn.connection !== connection) return true
+      clearTimeout(turn.timer)
+      return false
+    })
+    if (this.owner === connection) {
+      this.queue.unshift({ connection, messages: [], endsWithFlush: false })
+    }
+    void this.run()
+  }
+
+  private next(): Turn | undefined {
+    const index = this.owner ? this.queue.findIndex((t) => t.connection === this.owner) : 0
+    if (index === -1) return undefined
+    const [turn] = this.queue.splice(index, 1)
+    clearTimeout(turn?.timer)
+    return turn
+  }
+
+  private async run() {
+    if (this.isRunning) return
+    this.isRunning = true
+    try {
+      for (let turn = this.next(); turn; turn = this.next()) {
+        if (turn.connection.isClosed) await this.release(turn.connection)
+        else await this.execute(turn)
+      }
+    } finally {
+      this.isRunning = false
+    }
+  }
+
+  private async execute({ connection, messages, endsWithFlush }: Turn) {
+    try {
+      await this.db.runExclusive(async () => {
+        for (const [i, message] of messages.entries()) {
+          await this.db.execProtocolRawStream(message, {
+            syncToFs: i === messages.length - 1,
+            // `data` is a view of PGlite's WebAssembly memory, reused by its next message: a socket
+            // that cannot send at once (a large result, a busy reader) keeps the reference, so
+            // copy it, or the client reads later bytes in place of these
+            onRawData: (data) => connection.write(Buffer.from(data)),
+          })
+        }
+      })
+    } catch {
+      connection.close()
+    }
+    const isHoldingBackend = this.db.isInTransaction() || endsWithFlush
+    this.owner = isHoldingBackend && !connection.isClosed ? connection : null
+    this.ownerPausedExtendedQuery = this.owner !== null && endsWithFlush
+    if (isHoldingBackend && connection.isClosed) await this.release(connection)
+  }
+
+  /** Leaves the backend as a fresh session would find it after `connection` is gone. */
+  private async release(connection: Connection) {
+    if (this.owner !== null && this.owner !== connection) return
+    if (this.ownerPausedExtendedQuery) {
+      await this.db.runExclusive(() =>
+        this.db.execProtocolRawStream(SYNC_MESSAGE, { onRawData: () => {} }),
+      )
+    }
+    // exec takes the backend's lock itself (runExclusive around it would never return)
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK')
+    this.owner = null
+    this.ownerPausedExtendedQuery = false
+  }
+}
+
+export type EmbeddedBackendOptions = {
+  /** Directory to persist into; omitted: in memory. */
+  dataDir?: string
+  /** A dump (PGlite dumpDataDir) to start from, e.g. a migrated template in tests. */
+  loadDataDir?: Blob
+  /** Loopback port; 0 (default) lets the OS pick a free one. */
+  port?: number
+  maxConnections?: number
+  /** How long a query may wait for the backend before it is refused. Default 15 s. */
+  waitTimeoutMs?: number
+}
+
+export type EmbeddedBackend = {
+  port: number
+  db: PGlite
+  stop(): Promise<void>
+}
+
+/**
+ * PGlite and its loopback wire-protocol server. Runs in the embedded database's worker thread
+ * (embedded-postgres-worker.ts), never on the app's event loop: see startEmbeddedPostgres.
+ */
+export async function serveEmbeddedBackend(
+  options: EmbeddedBackendOptions = {},
+): Promise<EmbeddedBackend> {
+  const db = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  })
+  const scheduler = new Scheduler(db, options.waitTimeoutMs ?? 15_000)
+  const connections = new Set<Connection>()
+  const server: Server = createServer((socket) => {
+    const connection = new Connection(socket, scheduler)
+    connections.add(connection)
+    socket.on('close', () => connections.delete(connection))
+  })
+  server.maxConnections = options.maxConnections ?? 64
+
+  let port: number
+  try {
+    port = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        const address = server.address()
+        if (address && typeof address === 'object') resolve(address.port)
+        else reject(new Error('embedded PostgreSQL did not get a TCP port'))
+      })
+    })
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+
+  return {
+    port,
+    db,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const connection of connections) connection.close()
+      })
+      await db.close()
+    },
+  }
+}
