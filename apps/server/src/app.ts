@@ -13,7 +13,8 @@ import {
 } from 'fastify-type-provider-zod'
 import type { AppContext } from './context'
 import { AppError } from './lib/errors'
-import { registerErrorHandler, sendError } from './lib/error-handler'
+import { answerFrameworkError, registerErrorHandler, sendError } from './lib/error-handler'
+import { registerNulCharacterCheck } from './lib/nul-characters'
 import { registerSecurityHeaders } from './lib/security-headers'
 import { isPageRequest, registerUploads, registerWebApp } from './lib/serve-files'
 import { adminRoutes } from './modules/admin/routes'
@@ -47,6 +48,7 @@ export async function buildApp(
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
+    frameworkErrors: answerFrameworkError,
   })
 
   app.setValidatorCompiler(validatorCompiler)
@@ -70,6 +72,7 @@ export async function buildApp(
     if (schema.consumes?.includes('multipart/form-data')) return
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: messages.http.jsonOnly })
   })
+  registerNulCharacterCheck(app)
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } })
 

@@ -44,6 +44,7 @@ export const messages = {
     imageOnly: 'Please choose an image file (JPEG, PNG, WebP or GIF).',
     imageTooLarge: 'The image must be 5 MB or smaller.',
     invalidRequest: 'Some fields are invalid. Please check your input.',
+    nulCharacter: 'Text cannot contain a null character (\\u0000). Please remove it.',
   },
   profile: {
     updated: 'Updated Successfully!',
@@ -73,6 +74,8 @@ export const messages = {
     jsonOnly: 'This endpoint takes a JSON body (Content-Type: application/json), not form data.',
     multipartOnly: 'Send the image as multipart/form-data (fields: image, email).',
     unavailable: 'The service is not ready yet. Please try again in a moment.',
+    badUrl: 'The address is not valid: it has a malformed percent-escape (%).',
+    urlPartTooLong: 'A part of the address is too long.',
   },
   generic: {
     somethingWrong: 'Something wrong!',

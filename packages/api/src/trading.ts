@@ -303,7 +303,11 @@ export const orderParamsSchema = accountParamsSchema.extend({ orderId: z.string(
 export const historyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: z.iso.datetime({ offset: true }).optional(),
-  beforeId: z.string().regex(/^\d+$/).optional(),
+  /** a deal id (a positive 64-bit integer): at most 18 digits */
+  beforeId: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
 })
 export const historyResponseSchema = z.object({
   trades: z.array(closedTradeSchema),

@@ -29,6 +29,10 @@ function translateFrameworkError(error: FastifyError): AppError | null {
       return new AppError('MALFORMED_JSON', { cause: error })
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', { cause: error })
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', { message: messages.http.badUrl, cause: error })
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('BAD_REQUEST', { message: messages.http.urlPartTooLong, cause: error })
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', { cause: error })
@@ -39,11 +43,39 @@ function translateFrameworkError(error: FastifyError): AppError | null {
   return new AppError('BAD_REQUEST', { cause: error })
 }
 
+/**
+ * Answers an AppError with the app's error body. The body is serialised here, not by the route's
+ * response schema: a route may declare another shape for a status (PayPal's refusals on the card
+ * payment calls), and a body that does not match it would turn the refusal into a 500
+ * FST_ERR_RESPONSE_SERIALIZATION. The route's declared error schemas document; they never decide.
+ */
 export function sendError(reply: FastifyReply, error: AppError) {
   if (error.retryAfterSeconds !== undefined) {
     reply.header('Retry-After', String(error.retryAfterSeconds))
   }
-  return reply.code(error.status).send(error.toBody())
+  return reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(error.toBody()))
+}
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or error handler
+ * runs (a malformed percent-escape in the path, a path parameter longer than maxParamLength),
+ * answered with the app's error body instead of Fastify's own.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const translated = translateFrameworkError(error)
+  if (translated) {
+    request.log.info({ err: error }, 'client error')
+    return sendError(reply, translated)
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  return sendError(reply, new AppError('INTERNAL'))
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

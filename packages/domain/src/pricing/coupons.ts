@@ -25,17 +25,30 @@ export const couponCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'A coupon code may use letters, digits, - and _ only.' })
   .transform(normaliseCouponCode)
 
-const instantSchema = z.union([
-  z.date(),
-  z.iso.datetime({ offset: true }).transform((text) => new Date(text)),
-])
+/** The largest fixed discount a coupon may give, in cents ($1,000,000.00; stored as an integer). */
+export const MAX_FIXED_COUPON_CENTS = 100_000_000
+/** The largest usage limit a coupon may have (stored as an integer). */
+export const MAX_COUPON_USES = 1_000_000_000
+
+/** An instant a coupon stores: from 1970 to 9999 (ISO allows a year 0, which the store has not). */
+const instantSchema = z
+  .union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))])
+  .refine((date) => date.getTime() >= 0 && date.getTime() < Date.UTC(10_000, 0, 1), {
+    message: 'Pick a date between 1970 and 9999.',
+  })
 
 const couponFields = {
   code: couponCodeSchema,
   /** the coupon stops working at this instant; null: never expires */
   expiresAt: instantSchema.nullable().default(null),
   /** how many paid orders may use it; null: unlimited */
-  maxUses: z.number().int().positive().nullable().default(null),
+  maxUses: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_COUPON_USES, { message: orderMessages.coupon.maxUsesTooLarge(MAX_COUPON_USES) })
+    .nullable()
+    .default(null),
   isActive: z.boolean().default(true),
   /** challenge types it applies to; null: all */
   challenges: z
@@ -60,7 +73,13 @@ export const couponDefinitionSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('fixed'),
-    value: z.number().int().positive().refine(Number.isSafeInteger),
+    value: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_FIXED_COUPON_CENTS, {
+        message: orderMessages.coupon.fixedTooLarge(usd(MAX_FIXED_COUPON_CENTS)),
+      }),
     ...couponFields,
   }),
 ])

@@ -16,5 +16,9 @@ export const orderMessages = {
     challenge: 'This coupon is not valid for this challenge type.',
     minimumSubtotal: (minimum: Money): string =>
       `This coupon needs an order of at least ${formatMoney(minimum)}.`,
+    fixedTooLarge: (maximum: Money): string =>
+      `A fixed discount is at most ${formatMoney(maximum)}.`,
+    maxUsesTooLarge: (maximum: number): string =>
+      `A usage limit is at most ${maximum.toLocaleString('en-US')}.`,
   },
 } as const

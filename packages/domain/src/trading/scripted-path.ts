@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { roundDiv } from './exact'
+import { roundMulDiv } from './exact'
 import { getInstrument, instrumentSymbolSchema } from './instruments'
 import { tradingMessages } from './messages'
 import type { Tick } from './quotes'
@@ -13,23 +13,39 @@ import { parsePrice } from './units'
  * a path reaches exactly the prices it names, and an account can be driven to a breach or a pass
  * deterministically. A script ignores market hours: it is the market.
  */
+/** A path lasts at most a day and plays at most this many ticks (a demo, not a stress test). */
+export const MAX_SCRIPTED_PATH_MS = 86_400_000
+export const MAX_SCRIPTED_TICKS = 100_000
+
 export const scriptedPathSchema = z
   .object({
     symbol: instrumentSymbolSchema,
     waypoints: z
       .array(
         z.object({
-          offsetMs: z.number().int().nonnegative(),
+          offsetMs: z.number().int().nonnegative().max(MAX_SCRIPTED_PATH_MS),
           /** the bid, a decimal string of the instrument's digits */
           price: z.union([z.string(), z.number()]),
         }),
       )
       .min(1),
     tickIntervalMs: z.number().int().positive().default(1_000),
-    spreadPoints: z.number().int().nonnegative().optional(),
+    spreadPoints: z.number().int().nonnegative().max(1_000_000).optional(),
   })
   .superRefine((path, ctx) => {
     const instrument = getInstrument(path.symbol)
+    const first = path.waypoints[0]
+    const last = path.waypoints.at(-1)
+    if (first && last) {
+      const ticks = (last.offsetMs - first.offsetMs) / path.tickIntervalMs + path.waypoints.length
+      if (ticks > MAX_SCRIPTED_TICKS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tickIntervalMs'],
+          message: `a path plays at most ${MAX_SCRIPTED_TICKS} ticks: use a longer tick interval`,
+        })
+      }
+    }
     path.waypoints.forEach((waypoint, i) => {
       if (parsePrice(instrument, waypoint.price) === null) {
         ctx.addIssue({
@@ -79,7 +95,7 @@ export function scriptedTicks(input: ScriptedPathInput, startMs: number): Tick[]
       offset += path.tickIntervalMs
     ) {
       ticks.push(
-        tick(offset, from.bid + roundDiv((to.bid - from.bid) * (offset - from.offsetMs), span)),
+        tick(offset, from.bid + roundMulDiv(to.bid - from.bid, offset - from.offsetMs, 1, span)),
       )
     }
     ticks.push(tick(to.offsetMs, to.bid))

@@ -5,6 +5,8 @@ import {
   checkCoupon,
   couponDefinitionSchema,
   createCouponSchema,
+  MAX_COUPON_USES,
+  MAX_FIXED_COUPON_CENTS,
   normaliseCouponCode,
   orderMessages,
   quoteOrder,
@@ -271,6 +273,23 @@ describe('the admin create-coupon schema', () => {
     ['an unknown challenge type', { ...valid, challenges: ['threePhase'] }],
   ])('refuses %s', (_name, input) => {
     expect(createCouponSchema.safeParse(input).success).toBe(false)
+  })
+
+  it('refuses a fixed amount or a usage limit larger than a coupon may hold, saying the maximum', () => {
+    const fixed = { ...valid, kind: 'fixed' }
+    expect(createCouponSchema.parse({ ...fixed, value: MAX_FIXED_COUPON_CENTS }).value).toBe(
+      MAX_FIXED_COUPON_CENTS,
+    )
+    const tooMuch = createCouponSchema.safeParse({ ...fixed, value: 3_000_000_000 })
+    expect(tooMuch.error?.issues[0]).toMatchObject({
+      path: ['value'],
+      message: 'A fixed discount is at most $1,000,000.00.',
+    })
+    const tooMany = createCouponSchema.safeParse({ ...valid, maxUses: MAX_COUPON_USES + 1 })
+    expect(tooMany.error?.issues[0]).toMatchObject({
+      path: ['maxUses'],
+      message: 'A usage limit is at most 1,000,000,000.',
+    })
   })
 
   it('keeps each challenge type once', () => {

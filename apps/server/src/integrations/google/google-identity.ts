@@ -45,6 +45,13 @@ const tokenInfoSchema = z.object({
   scope: z.string().optional(),
 })
 
+/**
+ * The form of a bearer token (RFC 6750 b64token), which Google's access tokens ("ya29....") have.
+ * Anything else is refused before a request is made: it is no token, and characters outside it
+ * (a line break, a letter beyond Latin-1) cannot even be put in an Authorization header.
+ */
+const bearerTokenForm = /^[A-Za-z0-9\-._~+/]+=*$/
+
 const userInfoSchema = z.object({
   sub: z.string(),
   name: z.string().optional(),
@@ -94,6 +101,7 @@ export function createGoogleIdentity(options: {
     isEnabled: clientId !== '',
     async verifyAccessToken(accessToken) {
       if (!clientId) throw new GoogleTokenRejected('Google sign-in is not configured')
+      if (!bearerTokenForm.test(accessToken)) throw new GoogleTokenRejected('malformed token')
       const info = await fetchTokenInfo(accessToken)
       // a token minted for another app must not sign anyone in here (token substitution)
       if (info.aud !== clientId && info.azp !== clientId) {

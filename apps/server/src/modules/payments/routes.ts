@@ -9,7 +9,6 @@ import {
   paymentTargetSchema,
   paypalCaptureResponseSchema,
   paypalCreateResponseSchema,
-  paypalErrorSchema,
   paypalFulfilmentResponseSchema,
   paypalOrderParamsSchema,
   type paymentHistoryStatuses,
@@ -27,7 +26,7 @@ import {
 } from '../../db/schema'
 import { authenticate, callerOf, type Caller } from '../../lib/authenticate'
 import { AppError } from '../../lib/errors'
-import { bearerAuth, errorResponses } from '../../lib/route-schemas'
+import { bearerAuth, errorResponses, paypalErrorResponses } from '../../lib/route-schemas'
 import { resolveTargetUser } from '../users/resolve-target-user'
 import { listPaymentRecords } from './billing'
 import { createCryptoPayment, reconcileOxaPay } from './crypto-checkout'
@@ -83,8 +82,7 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: paymentTargetSchema,
           response: {
             201: paypalCreateResponseSchema,
-            422: paypalErrorSchema,
-            502: paypalErrorSchema,
+            ...paypalErrorResponses(422, 502),
             ...errorResponses(401, 403, 404, 409, 503),
           },
         },
@@ -111,7 +109,7 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: paypalOrderParamsSchema,
           response: {
             200: paypalCaptureResponseSchema,
-            422: paypalErrorSchema,
+            ...paypalErrorResponses(422),
             ...errorResponses(401, 404, 409, 503),
           },
         },

@@ -1,15 +1,21 @@
 import {
   accountSizeKSchema,
+  challengeTypeLabels,
   challengeTypeSchema,
   currentRulebookVersion,
+  formatPrice,
+  formatVolume,
   getInstrument,
   instrumentSymbolSchema,
   parsePrice,
   parseVolume,
   sideSchema,
+  stageLabels,
   stages,
+  stagesOf,
   tradingMessages,
   tradingPlatformSchema,
+  type Instrument,
 } from '@tp/domain'
 import { emailSchema } from '@tp/api'
 import { eq } from 'drizzle-orm'
@@ -26,6 +32,16 @@ import { provisionStageAccount } from '../accounts/provision-account'
 // (the minimum trading days) can be produced now, deterministically.
 
 const DAY_MS = 86_400_000
+// Bounds of a booked trade, so that its amounts stay in the range the books and the evaluator
+// compute exactly: at most 100 lots (volume units), worth at most 10,000,000 (cents) in its
+// profit currency.
+const MAX_TRADE_VOLUME = 10_000
+const MAX_TRADE_NOTIONAL_CENTS = 1_000_000_000
+
+/** Profit-currency cents a position of `volume` units is worth at `price` points. */
+function notionalCents(instrument: Instrument, volume: number, price: number): number {
+  return (volume * price * instrument.valuation.num) / instrument.valuation.den
+}
 
 export const scenarioAccountSchema = z
   .object({
@@ -58,23 +74,56 @@ export const scenarioAccountSchema = z
       .default([]),
   })
   .superRefine((input, ctx) => {
+    const challengeStages = stagesOf(input.challenge)
+    if (input.stage && !challengeStages.includes(input.stage)) {
+      const known = challengeStages.map((stage) => stageLabels[stage]).join(', ')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stage'],
+        message: `${challengeTypeLabels[input.challenge]} has no ${stageLabels[input.stage]} stage (its stages: ${known}).`,
+      })
+    }
     input.trades.forEach((trade, i) => {
       const instrument = getInstrument(trade.symbol)
-      for (const field of ['openPrice', 'closePrice'] as const) {
-        if (parsePrice(instrument, trade[field]) === null) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['trades', i, field],
-            message: tradingMessages.priceFormat(instrument.digits),
-          })
-        }
-      }
-      if (parseVolume(trade.volume) === null) {
+      const volume = parseVolume(trade.volume)
+      if (volume === null) {
         ctx.addIssue({
           code: 'custom',
           path: ['trades', i, 'volume'],
           message: tradingMessages.volumeFormat,
         })
+      } else if (volume > MAX_TRADE_VOLUME) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['trades', i, 'volume'],
+          message: `A scenario trade is at most ${formatVolume(MAX_TRADE_VOLUME)} lots.`,
+        })
+      }
+      for (const field of ['openPrice', 'closePrice'] as const) {
+        const price = parsePrice(instrument, trade[field])
+        if (price === null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['trades', i, field],
+            message: tradingMessages.priceFormat(instrument.digits),
+          })
+        } else if (price <= instrument.typicalSpreadPoints) {
+          // the other side of the quote (price minus the spread) would be zero or negative
+          ctx.addIssue({
+            code: 'custom',
+            path: ['trades', i, field],
+            message: `A ${instrument.symbol} price is above ${formatPrice(instrument, instrument.typicalSpreadPoints)} (its spread).`,
+          })
+        } else if (
+          volume !== null &&
+          notionalCents(instrument, volume, price) > MAX_TRADE_NOTIONAL_CENTS
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['trades', i, field],
+            message: `A scenario trade is worth at most ${(MAX_TRADE_NOTIONAL_CENTS / 100).toLocaleString('en-US')} in its profit currency: use a smaller volume or price.`,
+          })
+        }
       }
       if (trade.openDaysAgo > input.startDaysAgo) {
         ctx.addIssue({

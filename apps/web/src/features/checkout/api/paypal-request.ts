@@ -1,12 +1,13 @@
 import type { z } from 'zod'
-import { messages, paypalErrorSchema, paypalRestartIssues } from '@tp/api'
+import { errorBodySchema, messages, paypalErrorSchema, paypalRestartIssues } from '@tp/api'
 import { API_BASE, ApiError, getErrorMessage, refreshAccessToken } from '@/lib/api-client'
 import { getSession } from '@/lib/session'
 
-// The card payment calls answer failures in PayPal's shape ({code, message, details: [{issue,
-// description}], debug_id}), whose `details` the shared client's error schema cannot read: it
-// would drop the issue that tells a declined card (INSTRUMENT_DECLINED) from other failures. So
-// these two calls read their error bodies themselves; token and refresh as in lib/api-client.
+// The card payment calls answer PayPal's refusals in PayPal's shape ({code, message, details:
+// [{issue, description}], debug_id}), whose `details` the shared client's error schema cannot
+// read: it would drop the issue that tells a declined card (INSTRUMENT_DECLINED) from other
+// failures. So these calls read their error bodies themselves (the app's own refusals, such as a
+// missing billing profile, come in the app's error body); token and refresh as in lib/api-client.
 
 export type PayPalErrorBody = z.infer<typeof paypalErrorSchema>
 
@@ -62,7 +63,12 @@ export async function paypalPost<T>(path: string, body: unknown, schema: z.ZodTy
   }
   if (!response.ok) {
     const parsed = paypalErrorSchema.safeParse(json)
-    throw new PayPalApiError(response.status, parsed.success ? parsed.data : null)
+    if (parsed.success) throw new PayPalApiError(response.status, parsed.data)
+    const appError = errorBodySchema.safeParse(json)
+    throw new PayPalApiError(
+      response.status,
+      appError.success ? { code: appError.data.code, message: appError.data.message } : null,
+    )
   }
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
