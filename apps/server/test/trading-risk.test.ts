@@ -5,10 +5,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { AccountState, TradingAccountDto } from '@tp/api'
 import { createDayCalendar, evaluate, type Verdict } from '@tp/domain'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountDays, simDeals, tradingAccounts } from '../src/db/schema'
-import { RiskMonitor } from '../src/risk/risk-monitor'
+import { accountDays, evaluationEvents, simDeals, tradingAccounts } from '../src/db/schema'
+import { loadLedgerTails, RiskMonitor } from '../src/risk/risk-monitor'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 
 // Live risk on the simulated server: a breach fails the account on the breaching tick with its
@@ -409,6 +409,54 @@ describe('day resets and restarts', () => {
       expect(batch).toEqual(live)
     } finally {
       await restarted.stop()
+    }
+  })
+
+  it('starts from ledgers read in bulk to the same evaluators as read one account at a time', async () => {
+    btc('66500.00')
+    await app.ctx.trading.risk.flush()
+    const monitor = () =>
+      new RiskMonitor({
+        db: app.db,
+        platform: app.ctx.trading.platform,
+        logger: app.ctx.logger,
+        now: () => T(),
+        hooks: { onBreach: () => {}, onPass: () => {}, onMetersChanged: () => {} },
+      })
+    const active = await app.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.status, 'active'))
+    expect(active.some((row) => row.evaluatorState !== null)).toBe(true)
+    // the bulk read gives each account exactly the rows after its checkpoint, in seq order
+    const tails = await loadLedgerTails(app.db, active)
+    for (const row of active) {
+      const one = await app.db
+        .select()
+        .from(evaluationEvents)
+        .where(
+          and(
+            eq(evaluationEvents.accountId, row.id),
+            gt(evaluationEvents.seq, row.evaluatorState ? row.evaluatorSeq : 0),
+          ),
+        )
+        .orderBy(asc(evaluationEvents.seq))
+      expect(tails.get(row.id) ?? []).toEqual(one)
+    }
+    const bulk = monitor()
+    const single = monitor()
+    await bulk.start()
+    try {
+      for (const row of active) await single.ensureTracked(row)
+      for (const row of active) {
+        const a = bulk.get(row.id)!
+        const b = single.get(row.id)!
+        expect(a.evaluator.toState()).toEqual(b.evaluator.toState())
+        expect({ ...a, evaluator: null, slot: 0 }).toEqual({ ...b, evaluator: null, slot: 0 })
+      }
+    } finally {
+      await bulk.stop()
+      await single.stop()
     }
   })
 })

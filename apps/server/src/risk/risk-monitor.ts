@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import {
   getRulebook,
   IncrementalEvaluator,
@@ -80,6 +80,8 @@ export interface MonitoredAccount {
 type LedgerRow = typeof evaluationEvents.$inferInsert
 
 const FLUSH_INTERVAL_MS = Number(process.env.RISK_FLUSH_MS ?? 250)
+/** accounts whose ledgers one startup query reads */
+const LOAD_CHUNK = 2_000
 const FLUSH_CHUNK = 5_000
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
 const CURVE_INTERVAL_MS = 5 * 60_000
@@ -113,7 +115,12 @@ export class RiskMonitor {
       .select()
       .from(tradingAccounts)
       .where(eq(tradingAccounts.status, 'active'))
-    for (const row of rows) await this.load(row)
+    // the ledgers after each checkpoint in a few queries (LOAD_CHUNK accounts each), not one each
+    for (let i = 0; i < rows.length; i += LOAD_CHUNK) {
+      const chunk = rows.slice(i, i + LOAD_CHUNK)
+      const tails = await loadLedgerTails(this.options.db, chunk)
+      for (const row of chunk) await this.load(row, tails.get(row.id) ?? [])
+    }
     this.timer = setInterval(() => {
       // a reset is crossed on time even when no tick comes (the day-reset job does it too)
       this.crossResets(this.options.now())
@@ -462,18 +469,23 @@ export class RiskMonitor {
     return account
   }
 
-  /** Rebuilds an account's evaluator: the last checkpoint, then the ledger after it. */
-  private async load(row: TradingAccountRow): Promise<void> {
-    const events = await this.options.db
-      .select()
-      .from(evaluationEvents)
-      .where(
-        and(
-          eq(evaluationEvents.accountId, row.id),
-          gt(evaluationEvents.seq, row.evaluatorState ? row.evaluatorSeq : 0),
-        ),
-      )
-      .orderBy(asc(evaluationEvents.seq))
+  /**
+   * Rebuilds an account's evaluator: the last checkpoint, then the ledger after it (`tail`, when
+   * the caller loaded it in bulk; else read here).
+   */
+  private async load(row: TradingAccountRow, tail?: EvaluationEventRow[]): Promise<void> {
+    const events =
+      tail ??
+      (await this.options.db
+        .select()
+        .from(evaluationEvents)
+        .where(
+          and(
+            eq(evaluationEvents.accountId, row.id),
+            gt(evaluationEvents.seq, checkpointSeqOf(row)),
+          ),
+        )
+        .orderBy(asc(evaluationEvents.seq)))
     let evaluator: IncrementalEvaluator
     let first: EvaluationEventRow | undefined
     let rest = events
@@ -529,6 +541,49 @@ export class RiskMonitor {
       this.options.hooks.onPass(account, evaluator.verdict())
     }
   }
+}
+
+/** The ledger seq a restart replays after: the checkpoint's, or 0 (the whole ledger). */
+function checkpointSeqOf(row: TradingAccountRow): number {
+  return row.evaluatorState ? row.evaluatorSeq : 0
+}
+
+/**
+ * The ledger rows after each account's checkpoint, for many accounts in one query, grouped by
+ * account in seq order (what `load` reads for one account).
+ */
+export async function loadLedgerTails(
+  db: Executor,
+  rows: TradingAccountRow[],
+): Promise<Map<string, EvaluationEventRow[]>> {
+  const tails = new Map<string, EvaluationEventRow[]>()
+  if (rows.length === 0) return tails
+  const after = new Map(rows.map((row) => [row.id, checkpointSeqOf(row)]))
+  const found = await db
+    .select({ event: evaluationEvents })
+    .from(evaluationEvents)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, evaluationEvents.accountId))
+    .where(
+      and(
+        inArray(
+          evaluationEvents.accountId,
+          rows.map((row) => row.id),
+        ),
+        gt(
+          evaluationEvents.seq,
+          sql`case when ${tradingAccounts.evaluatorState} is null then 0 else ${tradingAccounts.evaluatorSeq} end`,
+        ),
+      ),
+    )
+    .orderBy(asc(evaluationEvents.accountId), asc(evaluationEvents.seq))
+  for (const { event } of found) {
+    // the checkpoint as read with the account rows (the same, unless one was written since)
+    if (event.seq <= after.get(event.accountId)!) continue
+    const tail = tails.get(event.accountId)
+    if (tail) tail.push(event)
+    else tails.set(event.accountId, [event])
+  }
+  return tails
 }
 
 /** A verdict's day as stored (exact decimals). */
