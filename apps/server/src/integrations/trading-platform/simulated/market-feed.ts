@@ -2,6 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import {
   aggregateTimeframe,
   applyTickToBar,
+  barOpenTime,
   createMarketState,
   MarketModel,
   marketStateSchema,
@@ -44,14 +45,38 @@ const ADVANCE_INTERVAL_MS = 100
 const BAR_INSERT_CHUNK = 2_000
 const MINUTES: Record<Timeframe, number> = { M1: 1, M5: 5, M15: 15, H1: 60, H4: 240, D1: 1_440 }
 const MAX_MINUTE_ROWS = 60_000
+const MINUTE_MS = 60_000
+/** Bar requests (symbol, timeframe, limit, minute of `before`) kept; all dropped when full. */
+const MAX_CACHED_BAR_REQUESTS = 512
 
 type SymbolBar = Bar & { symbol: string }
+
+/**
+ * The closed minutes of one bars request, valid while the symbol's minute in progress and the
+ * stored bars (barsGeneration) are the ones it was made with: only the open bar moves in between.
+ */
+interface ClosedBars {
+  /** open time of the minute in progress left out (null: the symbol had none) */
+  readonly minuteMs: number | null
+  readonly generation: number
+  /** the closed minutes before `before`, oldest first */
+  readonly minutes: readonly Bar[]
+  /** the same aggregated to the request's timeframe */
+  readonly aggregated: readonly Bar[]
+  /** whether the database's row limit was reached (the oldest bar may be cut) */
+  readonly isRowLimitReached: boolean
+}
 
 export class MarketFeed {
   private model!: MarketModel
   private readonly latest = new Map<string, Tick>()
   private readonly currentBars = new Map<string, Bar>()
   private closedBars: SymbolBar[] = []
+  /** closed bars being written by a save (still in memory until the database has them) */
+  private savingBars: SymbolBar[] = []
+  /** changes whenever bars move from memory to the database */
+  private barsGeneration = 0
+  private readonly barsCache = new Map<string, ClosedBars>()
   private lastRolloverMs = 0
   /** the next rollover after lastRolloverMs (cached: computing it takes time-zone maths) */
   private nextRolloverMs = -Infinity
@@ -133,36 +158,117 @@ export class MarketFeed {
     this.crossRollovers(tick.tMs)
   }
 
-  /** Bars of a timeframe opening before `beforeMs`, oldest first, at most `limit`. */
+  /**
+   * Bars of a timeframe opening before `beforeMs`, oldest first, at most `limit`. The closed
+   * minutes are cached per request (symbol, timeframe, limit, minute of `beforeMs`) until the
+   * symbol's minute changes or bars are saved; the minute in progress is added as it is now.
+   */
   async bars(
     symbol: string,
     timeframe: Timeframe,
     beforeMs: number,
     limit: number,
   ): Promise<Bar[]> {
-    const rowsWanted = Math.min(limit * MINUTES[timeframe], MAX_MINUTE_ROWS)
-    const stored = await this.options.db
-      .select()
-      .from(simBars)
-      .where(and(eq(simBars.symbol, symbol), lt(simBars.tMs, beforeMs)))
-      .orderBy(desc(simBars.tMs))
-      .limit(rowsWanted)
-    const minutes = new Map<number, Bar>()
-    for (const row of stored.reverse()) minutes.set(row.tMs, row)
-    for (const bar of this.closedBars) {
-      if (bar.symbol === symbol && bar.tMs < beforeMs) minutes.set(bar.tMs, bar)
+    // bars open on whole minutes: those before `beforeMs` are those before the next minute
+    const key = `${symbol}|${timeframe}|${limit}|${Math.ceil(beforeMs / MINUTE_MS)}`
+    let closed = this.barsCache.get(key)
+    if (
+      closed === undefined ||
+      closed.minuteMs !== (this.currentBars.get(symbol)?.tMs ?? null) ||
+      closed.generation !== this.barsGeneration
+    ) {
+      closed = await this.loadClosedBars(symbol, timeframe, beforeMs, limit)
+      if (this.barsCache.size >= MAX_CACHED_BAR_REQUESTS) this.barsCache.clear()
+      this.barsCache.set(key, closed)
     }
+    // synchronous from here: the minute in progress is the one `closed` left out
+    const current = this.currentBars.get(symbol)
+    let aggregated: readonly Bar[] = closed.aggregated
+    if (current && current.tMs < beforeMs) {
+      const lastClosed = closed.minutes.at(-1)
+      if (lastClosed !== undefined && lastClosed.tMs >= current.tMs) {
+        // not the newest minute (never in time order; kept exact anyway)
+        const minutes = [...closed.minutes.filter((bar) => bar.tMs !== current.tMs), current]
+        minutes.sort((a, b) => a.tMs - b.tMs)
+        aggregated = timeframe === 'M1' ? minutes : aggregateTimeframe(minutes, timeframe)
+      } else {
+        aggregated = withMinute(closed.aggregated, current, timeframe)
+      }
+    }
+    // the oldest bar may be cut by the row limit: drop it when the limit was reached
+    const complete =
+      closed.isRowLimitReached && aggregated.length > 1 ? aggregated.slice(1) : aggregated
+    return complete.slice(-limit)
+  }
+
+  /**
+   * The same bars as `bars`, computed afresh from the database and memory (no cache): what the
+   * cache must always agree with (tests).
+   */
+  async barsWithoutCache(
+    symbol: string,
+    timeframe: Timeframe,
+    beforeMs: number,
+    limit: number,
+  ): Promise<Bar[]> {
+    const rowsWanted = Math.min(limit * MINUTES[timeframe], MAX_MINUTE_ROWS)
+    const stored = await this.storedMinutes(symbol, beforeMs, rowsWanted)
+    const minutes = this.minutesBefore(symbol, beforeMs, stored)
     const current = this.currentBars.get(symbol)
     if (current && current.tMs < beforeMs) minutes.set(current.tMs, current)
     const ordered = [...minutes.values()].sort((a, b) => a.tMs - b.tMs)
     const aggregated = timeframe === 'M1' ? ordered : aggregateTimeframe(ordered, timeframe)
-    // the oldest bar may be cut by the row limit: drop it when the limit was reached
     const complete =
       stored.length === rowsWanted && aggregated.length > 1 ? aggregated.slice(1) : aggregated
     return complete.slice(-limit)
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  /** The closed minutes of a bars request: the database's, then memory's; not the open one. */
+  private async loadClosedBars(
+    symbol: string,
+    timeframe: Timeframe,
+    beforeMs: number,
+    limit: number,
+  ): Promise<ClosedBars> {
+    const generation = this.barsGeneration
+    const rowsWanted = Math.min(limit * MINUTES[timeframe], MAX_MINUTE_ROWS)
+    const stored = await this.storedMinutes(symbol, beforeMs, rowsWanted)
+    // synchronous from here: memory as it is when the answer is made
+    const minutes = this.minutesBefore(symbol, beforeMs, stored)
+    const minuteMs = this.currentBars.get(symbol)?.tMs ?? null
+    if (minuteMs !== null) minutes.delete(minuteMs)
+    const ordered = [...minutes.values()].sort((a, b) => a.tMs - b.tMs)
+    return {
+      minuteMs,
+      generation,
+      minutes: ordered,
+      aggregated: timeframe === 'M1' ? ordered : aggregateTimeframe(ordered, timeframe),
+      isRowLimitReached: stored.length === rowsWanted,
+    }
+  }
+
+  private async storedMinutes(symbol: string, beforeMs: number, rowsWanted: number) {
+    return this.options.db
+      .select()
+      .from(simBars)
+      .where(and(eq(simBars.symbol, symbol), lt(simBars.tMs, beforeMs)))
+      .orderBy(desc(simBars.tMs))
+      .limit(rowsWanted)
+  }
+
+  /** Stored minutes (newest first) and the closed ones in memory, by open time. */
+  private minutesBefore(symbol: string, beforeMs: number, stored: readonly Bar[]) {
+    const minutes = new Map<number, Bar>()
+    for (let i = stored.length - 1; i >= 0; i--) minutes.set(stored[i]!.tMs, stored[i]!)
+    for (const bars of [this.savingBars, this.closedBars]) {
+      for (const bar of bars) {
+        if (bar.symbol === symbol && bar.tMs < beforeMs) minutes.set(bar.tMs, bar)
+      }
+    }
+    return minutes
+  }
 
   private tick(): void {
     if (this.isStopped) return
@@ -247,6 +353,7 @@ export class MarketFeed {
     this.lastSaveMs = nowMs
     const bars = this.closedBars
     this.closedBars = []
+    this.savingBars = bars
     const toWrite: SymbolBar[] = isFinal
       ? [...bars, ...[...this.currentBars].map(([symbol, bar]) => ({ ...bar, symbol }))]
       : bars
@@ -287,6 +394,28 @@ export class MarketFeed {
       // keep the bars for the next save
       this.closedBars = [...bars, ...this.closedBars]
       throw error
+    } finally {
+      this.savingBars = []
+      this.barsGeneration++
     }
   }
+}
+
+/** Aggregated bars with the newest minute folded in (as aggregateTimeframe would), a new array. */
+function withMinute(aggregated: readonly Bar[], minute: Bar, timeframe: Timeframe): Bar[] {
+  if (timeframe === 'M1') return [...aggregated, minute]
+  const openMs = barOpenTime(timeframe, minute.tMs)
+  const last = aggregated.at(-1)
+  if (last === undefined || last.tMs !== openMs) return [...aggregated, { ...minute, tMs: openMs }]
+  return [
+    ...aggregated.slice(0, -1),
+    {
+      tMs: last.tMs,
+      open: last.open,
+      high: Math.max(last.high, minute.high),
+      low: Math.min(last.low, minute.low),
+      close: minute.close,
+      tickVolume: last.tickVolume + minute.tickVolume,
+    },
+  ]
 }
