@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './scripts/precompress'
 
 // In development the API server runs on its own port (npm run dev); the browser still talks to one
 // origin, so the session, uploads and CSP behave exactly as in `npm start` where the server serves
@@ -9,7 +10,7 @@ import { defineConfig } from 'vite'
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -19,5 +20,16 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // decimal.js declares no `sideEffects` and has none: without this, a page that only
+        // formats money (formatMoney, no Decimal) would still load the whole library
+        moduleSideEffects: (id) =>
+          /[\\/]node_modules[\\/]decimal\.js[\\/]/.test(id) ? false : undefined,
+      },
+    },
+  },
 })

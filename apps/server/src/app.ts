@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod'
 import type { AppContext } from './context'
+import { registerCompression } from './lib/compression'
 import { AppError } from './lib/errors'
 import { answerFrameworkError, registerErrorHandler, sendError } from './lib/error-handler'
 import { registerNulCharacterCheck } from './lib/nul-characters'
@@ -55,6 +56,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('caller', null)
   registerErrorHandler(app)
+  await registerCompression(app)
   await registerSecurityHeaders(app, {
     googleScriptUrl: ctx.google.scriptUrl,
     ...(options.paypalSdkUrl ? { paypalSdkUrl: options.paypalSdkUrl } : {}),

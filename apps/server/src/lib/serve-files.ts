@@ -22,9 +22,13 @@ export async function registerWebApp(
     root: distDir,
     prefix: '/',
     wildcard: false,
-    // nothing of the build may shadow the API or the uploads
-    globIgnore: ['api/**', 'uploads/**'],
+    // nothing of the build may shadow the API or the uploads; the precompressed copies are not
+    // URLs of their own (preCompressed picks them)
+    globIgnore: ['api/**', 'uploads/**', '**/*.br', '**/*.gz'],
     index: ['index.html'],
+    // the build writes name.br and name.gz next to each text file (apps/web/scripts/precompress.ts):
+    // answer the one Accept-Encoding prefers (br, then gzip) with its Content-Encoding, else the file
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       // hashed bundles never change; the page itself must always be revalidated
@@ -33,11 +37,14 @@ export async function registerWebApp(
         'Cache-Control',
         isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
       )
+      // the same URL answers br, gzip or plain bytes: caches must key on Accept-Encoding
+      res.setHeader('Vary', 'Accept-Encoding')
     },
   })
   return (_request, reply) =>
     reply
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .sendFile('index.html', distDir, { cacheControl: false })
 }
 
