@@ -75,6 +75,42 @@ export interface MonitoredAccount {
    * must not be crossed until it is done, or past events would land on today.
    */
   isBackfilling: boolean
+  /** the account's index in the monitor's numeric arrays (hot path) */
+  readonly slot: number
+}
+
+/**
+ * What the equity hot path compares, per account slot, as plain numbers: the end of the
+ * evaluator's day and its floors in force (-Infinity without one). Refreshed whenever the
+ * evaluator is fed (the only times they can move), so an equity event that is not recorded reads
+ * no getter and allocates nothing.
+ */
+class HotFigures {
+  dayEndMs = new Float64Array(1_024)
+  dailyFloor = new Float64Array(1_024)
+  maxFloor = new Float64Array(1_024)
+  private next = 0
+
+  allocate(): number {
+    if (this.next === this.dayEndMs.length) {
+      const grow = (from: Float64Array) => {
+        const to = new Float64Array(from.length * 2)
+        to.set(from)
+        return to
+      }
+      this.dayEndMs = grow(this.dayEndMs)
+      this.dailyFloor = grow(this.dailyFloor)
+      this.maxFloor = grow(this.maxFloor)
+    }
+    return this.next++
+  }
+
+  refresh(account: MonitoredAccount): void {
+    const { evaluator, slot } = account
+    this.dayEndMs[slot] = evaluator.currentDay.endMs
+    this.dailyFloor[slot] = evaluator.dailyFloor ?? -Infinity
+    this.maxFloor[slot] = evaluator.maxFloor ?? -Infinity
+  }
 }
 
 type LedgerRow = typeof evaluationEvents.$inferInsert
@@ -97,6 +133,7 @@ export interface RiskMonitorOptions {
 export class RiskMonitor {
   private readonly byExternalId = new Map<string, MonitoredAccount>()
   private readonly byAccountId = new Map<string, MonitoredAccount>()
+  private readonly hot = new HotFigures()
   private pending: LedgerRow[] = []
   private pendingDays = new Map<string, (typeof accountDays.$inferInsert)[]>()
   private pendingCheckpoints = new Map<string, { state: unknown; seq: number }>()
@@ -197,7 +234,7 @@ export class RiskMonitor {
       if (
         !account.isClosed &&
         !account.isBackfilling &&
-        nowMs >= account.evaluator.currentDay.endMs
+        nowMs >= this.hot.dayEndMs[account.slot]!
       ) {
         this.crossResetsOf(account, nowMs)
         count++
@@ -269,7 +306,7 @@ export class RiskMonitor {
     if (account === undefined || account.isClosed) return
     switch (event.type) {
       case 'equity':
-        this.crossResetsOf(account, event.tMs)
+        if (event.tMs >= this.hot.dayEndMs[account.slot]!) this.crossResetsOf(account, event.tMs)
         account.balanceNow = event.balance
         account.equityNow = event.equity
         if (this.isSignificant(account, event.tMs)) this.recordSnapshot(account, event.tMs)
@@ -279,6 +316,7 @@ export class RiskMonitor {
         const { position } = event
         const tMs = this.tradeTime(account, event.tMs)
         account.evaluator.tradeOpened(position.id, tMs)
+        this.hot.refresh(account)
         account.hasTradeEventSinceRecord = true
         this.record(account, {
           kind: 'trade-open',
@@ -300,6 +338,7 @@ export class RiskMonitor {
         const tMs = this.tradeTime(account, event.tMs)
         const net = totals.profit + totals.swap + totals.commission
         account.evaluator.tradeClosed(totals.positionId, tMs, net / 100)
+        this.hot.refresh(account)
         account.hasTradeEventSinceRecord = true
         this.record(account, {
           kind: 'trade-close',
@@ -327,10 +366,11 @@ export class RiskMonitor {
     const { balanceNow: balance, equityNow: equity } = account
     if (account.hasTradeEventSinceRecord || balance !== account.recordedBalance) return true
     if (equity < account.dayMinEquity || equity > account.maxEquity) return true
-    const evaluator = account.evaluator
-    const daily = evaluator.dailyFloor
-    const max = evaluator.maxFloor
-    if ((daily !== null && equity / 100 <= daily) || (max !== null && equity / 100 <= max))
+    // the floors in force (-Infinity without one), as the evaluator's dailyFloor / maxFloor
+    if (
+      equity / 100 <= this.hot.dailyFloor[account.slot]! ||
+      equity / 100 <= this.hot.maxFloor[account.slot]!
+    )
       return true
     return tMs - account.recordedMs >= CURVE_INTERVAL_MS && equity !== account.recordedEquity
   }
@@ -341,6 +381,7 @@ export class RiskMonitor {
     const t = Math.max(tMs, lastEventMs, lastSnapshotMs + 1)
     const { balanceNow: balance, equityNow: equity } = account
     evaluator.snapshot(t, balance / 100, equity / 100)
+    this.hot.refresh(account)
     this.noteSnapshot(account, t, balance, equity)
     this.record(account, {
       kind: 'snapshot',
@@ -365,6 +406,7 @@ export class RiskMonitor {
       const balance = account.balanceNow
       const equity = account.equityNow
       evaluator.snapshot(resetMs, balance / 100, equity / 100)
+      this.hot.refresh(account)
       this.noteSnapshot(account, resetMs, balance, equity)
       this.record(account, {
         kind: 'snapshot',
@@ -463,7 +505,9 @@ export class RiskMonitor {
       maxEquity: equity,
       hasTradeEventSinceRecord: false,
       isBackfilling: false,
+      slot: this.hot.allocate(),
     }
+    this.hot.refresh(account)
     this.byAccountId.set(row.id, account)
     this.byExternalId.set(account.externalId, account)
     return account
@@ -518,6 +562,7 @@ export class RiskMonitor {
     const equity = Math.round(evaluator.equityNow * 100)
     const account = this.register(row, evaluator, seq, state.lastSnapshotMs, balance, equity)
     for (const event of rest) replay(account, event)
+    this.hot.refresh(account)
     // the platform's values now, for the next reset snapshot and meters
     try {
       const info = await this.options.platform.getAccountInfo(account.externalId)

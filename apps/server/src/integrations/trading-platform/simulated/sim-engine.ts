@@ -550,19 +550,31 @@ export class SimEngine {
     const marked = this.figures(account)
     this.emitIfMoved(account, marked, tMs)
     let isChanged = false
-    for (const order of [...account.orders.values()]) {
+    // the hot path (every holder of the symbol, every tick): no copy of the books unless an
+    // order or a stop is actually hit
+    let triggeredOrders: SimOrder[] | null = null
+    for (const order of account.orders.values()) {
       if (order.symbol === symbol && isPendingOrderTriggered(order.type, order.price, quote)) {
-        this.fill(account, order, tMs)
-        isChanged = true
+        ;(triggeredOrders ??= []).push(order)
       }
     }
-    for (const position of [...account.positions.values()]) {
+    if (triggeredOrders !== null) {
+      for (const order of triggeredOrders) this.fill(account, order, tMs)
+      isChanged = true
+    }
+    let stopped: SimPosition[] | null = null
+    for (const position of account.positions.values()) {
       if (position.symbol !== symbol) continue
       if (position.stopLoss === null && position.takeProfit === null) continue
-      const trigger = stopTriggeredAt(position.side, position, quote)
-      if (trigger !== null) {
-        this.close(account, position, position.volume, trigger, tMs)
-        isChanged = true
+      if (stopTriggeredAt(position.side, position, quote) !== null) (stopped ??= []).push(position)
+    }
+    if (stopped !== null) {
+      for (const position of stopped) {
+        const trigger = stopTriggeredAt(position.side, position, quote)
+        if (trigger !== null) {
+          this.close(account, position, position.volume, trigger, tMs)
+          isChanged = true
+        }
       }
     }
     // a listener may have acted on the mark (closed everything): afterChange reads the books again
