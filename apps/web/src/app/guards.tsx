@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { toast } from 'sonner'
-import { messages } from '@tp/api'
+import { messages } from '@tp/api/messages'
 import { paths } from '@/config/paths'
 import { isAdmin } from '@/lib/auth'
 import { getLastEndReason, useUser } from '@/lib/session'

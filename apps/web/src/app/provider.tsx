@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { messages } from '@tp/api'
+import { messages } from '@tp/api/messages'
 import { Toaster } from '@/components/ui/toaster'
 import { createQueryClient } from '@/lib/react-query'
 import { onSessionEnd } from '@/lib/session'

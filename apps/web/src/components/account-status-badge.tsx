@@ -1,4 +1,4 @@
-import { tradingAccountStatusLabels, type TradingAccountStatus } from '@tp/api'
+import { tradingAccountStatusLabels, type TradingAccountStatus } from '@tp/api/trading'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import type { ReactNode } from 'react'

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
-import { errorBodySchema, messages, refreshedSchema, type ErrorBody } from '@tp/api'
+import { refreshedSchema } from '@tp/api/auth'
+import { errorBodySchema, type ErrorBody } from '@tp/api/errors'
+import { messages } from '@tp/api/messages'
 import { endSession, getSession, saveTokens } from './session'
 
 // The one way the browser talks to the API: same origin under /api, JSON in and out (or

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { meResponseSchema, type Role, type User } from '@tp/api'
+import { meResponseSchema, type Role, type User } from '@tp/api/auth'
 import { paths } from '@/config/paths'
 import { api } from './api-client'
 import { endSession, getSession, saveUser, useSession } from './session'

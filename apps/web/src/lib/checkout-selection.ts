@@ -1,4 +1,4 @@
-import { storageKeys } from '@tp/api'
+import { storageKeys } from '@tp/api/storage-keys'
 
 /**
  * Whether a visitor picked a plan before signing in: spec 2.3 stores balance, platform and fee

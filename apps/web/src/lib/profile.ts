@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { profileGetResponseSchema } from '@tp/api'
+import { profileGetResponseSchema } from '@tp/api/profile'
 import { api } from './api-client'
 
 // POST /api/profile/get {} -> {data: {user, profile, email, billing}}; the caller is the token's user.

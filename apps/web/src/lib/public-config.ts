@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { publicConfigSchema, type PublicConfig } from '@tp/api'
+import { publicConfigSchema, type PublicConfig } from '@tp/api/public-config'
 import { api } from './api-client'
 
 /** GET /api/config: deployment facts the browser may know (never a secret). */

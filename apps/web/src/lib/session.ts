@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { storageKeys, userSchema, type Session, type User } from '@tp/api'
+import { userSchema, type Session, type User } from '@tp/api/auth'
+import { storageKeys } from '@tp/api/storage-keys'
 
 // The signed-in session lives in localStorage under the keys of spec 3 (token, refreshToken,
 // user), so it survives a reload and is shared by every tab. This module is its only reader and

@@ -1,1 +1,2 @@
 export * from './money'
+export { CENTS_PER_DOLLAR, formatMoney } from './format-money'

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
+import { CENTS_PER_DOLLAR, splitCents } from './format-money'
 
 /**
  * Money is a whole number of cents with its currency. Amounts are JS numbers that must be safe
@@ -15,8 +16,6 @@ export interface Money {
   readonly cents: Cents
   readonly currency: Currency
 }
-
-export const CENTS_PER_DOLLAR = 100
 
 /** Checks that `value` is a safe integer and brands it as cents. */
 export function toCents(value: number): Cents {
@@ -67,28 +66,6 @@ export function centsToDollars(cents: Cents | number): number {
 export function centsToDecimalString(cents: Cents | number): string {
   const { sign, dollars, rest } = splitCents(toCents(cents))
   return `${sign}${dollars}.${String(rest).padStart(2, '0')}`
-}
-
-const groupedInteger = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
-/**
- * Display form of spec 9.1: "$1,999.00" (USD with 2 decimals). With `showCents: false` a whole
- * dollar amount prints as "$10,000" (rule texts); an amount with cents still shows them.
- */
-export function formatMoney(money: Money, options: { showCents?: boolean } = {}): string {
-  const { sign, dollars, rest } = splitCents(money.cents)
-  const whole = `${sign}$${groupedInteger.format(dollars)}`
-  if (options.showCents === false && rest === 0) return whole
-  return `${whole}.${String(rest).padStart(2, '0')}`
-}
-
-function splitCents(cents: Cents): { sign: '' | '-'; dollars: number; rest: number } {
-  const absolute = Math.abs(cents)
-  return {
-    sign: cents < 0 ? '-' : '',
-    dollars: Math.floor(absolute / CENTS_PER_DOLLAR),
-    rest: absolute % CENTS_PER_DOLLAR,
-  }
 }
 
 export function addMoney(a: Money, b: Money): Money {

@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
-import type { User } from '@tp/api'
+import type { User } from '@tp/api/auth'
 import { Avatar } from '@/components/ui/avatar'
 import {
   DropdownMenu,

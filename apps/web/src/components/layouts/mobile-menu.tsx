@@ -1,88 +1,46 @@
 import { Menu } from 'lucide-react'
-import { useState } from 'react'
-import { NavLink } from 'react-router'
-import type { User } from '@tp/api'
-import { Logo } from '@/components/logo'
+import { lazy, Suspense, useState } from 'react'
+import type { User } from '@tp/api/auth'
 import { Button } from '@/components/ui/button'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet'
-import { isAdmin } from '@/lib/auth'
-import { usePublicConfig } from '@/lib/public-config'
-import { cn } from '@/lib/utils'
-import { CommunityLinks, NavList } from './nav-list'
-import { adminNavItems, traderNavItems } from './navigation'
+import type { SiteLink } from './mobile-menu-sheet'
 
-type SiteLink = { label: string; href: string; onClick?: () => void }
+const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'))
 
 /**
- * The drawer of small screens: the site links and, for a trader, the trader menu of spec 2.2.
- * Admins get their admin menu here instead of the trader drawer.
+ * The menu button of small screens. The drawer it opens (./mobile-menu-sheet.tsx, a Radix
+ * dialog) is fetched on the first tap, not with the page: most visits never open it.
  */
 export function MobileMenu({ user, siteLinks }: { user: User | null; siteLinks: SiteLink[] }) {
   const [isOpen, setIsOpen] = useState(false)
-  const config = usePublicConfig()
-  const close = () => setIsOpen(false)
-  const roleItems = !user
-    ? null
-    : isAdmin(user)
-      ? adminNavItems({ hasDevMailbox: config.data?.devMailbox ?? false })
-      : traderNavItems
+  // mounted from the first tap on, so closing can animate and focus goes back to the button
+  const [isWanted, setIsWanted] = useState(false)
 
   return (
-    <Sheet open={isOpen} onOpenChange={setIsOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu aria-hidden className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left">
-        <SheetTitle className="pr-8">
-          <Logo />
-        </SheetTitle>
-        <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        <nav aria-label="Site" className="grid gap-0.5">
-          {siteLinks.map((link) => (
-            <NavLink
-              key={link.label}
-              to={link.href}
-              end
-              onClick={() => {
-                link.onClick?.()
-                close()
-              }}
-              className={({ isActive }) =>
-                cn(
-                  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-surface-2 hover:text-foreground',
-                  isActive && 'text-primary',
-                )
-              }
-            >
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
-        {roleItems ? (
-          <nav
-            aria-label={isAdmin(user) ? 'Admin menu' : 'Trader menu'}
-            className="border-t border-border pt-4"
-          >
-            <NavList items={roleItems} onNavigate={close} />
-            {!isAdmin(user) ? (
-              <div className="mt-4 border-t border-border pt-4">
-                <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  Community
-                </p>
-                <CommunityLinks />
-              </div>
-            ) : null}
-          </nav>
-        ) : null}
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onClick={() => {
+          setIsWanted(true)
+          setIsOpen(true)
+        }}
+      >
+        <Menu aria-hidden className="size-5" />
+      </Button>
+      {isWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            user={user}
+            siteLinks={siteLinks}
+            isOpen={isOpen}
+            setIsOpen={setIsOpen}
+          />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

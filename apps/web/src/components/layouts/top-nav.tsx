@@ -1,15 +1,18 @@
+import { lazy, Suspense } from 'react'
 import { Link, NavLink } from 'react-router'
 import { toast } from 'sonner'
-import { messages } from '@tp/api'
+import { messages } from '@tp/api/messages'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { isAdmin } from '@/lib/auth'
 import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
-import { AccountMenu } from './account-menu'
 import { MobileMenu } from './mobile-menu'
 import { siteNavItems } from './navigation'
+
+// the account menu (a Radix dropdown) is only for the signed in: fetched when one is
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })))
 
 /**
  * The top navigation of spec 2.2, shared by the public site and the trader and admin areas. In an
@@ -72,7 +75,12 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
 
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <AccountMenu user={user} />
+            <Suspense
+              // the avatar's place, so the header does not move when the menu arrives
+              fallback={<span aria-hidden className="size-9 rounded-full bg-surface-3" />}
+            >
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">

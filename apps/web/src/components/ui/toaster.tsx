@@ -1,5 +1,5 @@
 import { Toaster as Sonner } from 'sonner'
-import { TOAST_DURATION_MS } from '@tp/api'
+import { TOAST_DURATION_MS } from '@tp/api/messages'
 // also as a stylesheet file: sonner's own <style> injection is refused under a strict CSP
 import 'sonner/dist/styles.css'
 
