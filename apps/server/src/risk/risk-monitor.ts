@@ -119,6 +119,10 @@ const FLUSH_INTERVAL_MS = Number(process.env.RISK_FLUSH_MS ?? 250)
 /** accounts whose ledgers one startup query reads */
 const LOAD_CHUNK = 2_000
 const FLUSH_CHUNK = 5_000
+/** rows per statement of a ledger flush, each its own short transaction (tens of ms on PGlite) */
+const FLUSH_STATEMENT_ROWS = 1_000
+/** checkpoints per statement of a flush: each is ~1 KB of JSON and an update of the account row */
+const FLUSH_STATEMENT_CHECKPOINTS = 100
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
 const CURVE_INTERVAL_MS = 5 * 60_000
 
@@ -243,7 +247,16 @@ export class RiskMonitor {
     return count
   }
 
-  /** Writes everything recorded so far (ledger rows, day rows, checkpoints). */
+  /**
+   * Writes everything recorded so far (ledger rows, day rows, checkpoints) in short statements
+   * (FLUSH_STATEMENT_ROWS rows, FLUSH_STATEMENT_CHECKPOINTS checkpoints), each committed on its
+   * own: a flush of 10,000 accounts never holds the database (on PGlite, every other query) for
+   * the whole batch. The order keeps what decision 0014 needs: ledger rows first, in the order
+   * they were recorded (what is stored of an account is always a prefix of its ledger), then day
+   * rows, then checkpoints (never stored ahead of the rows they cover). A failed statement puts
+   * back what was not written yet; rows are keyed (account, seq) and inserted `on conflict do
+   * nothing`, so each is stored exactly once.
+   */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing
     if (
@@ -258,15 +271,24 @@ export class RiskMonitor {
     this.pending = []
     this.pendingDays = new Map()
     this.pendingCheckpoints = new Map()
-    this.flushing = this.options.db
-      .transaction(async (tx) => {
-        await writeLedger(tx, rows)
-        await writeDays(tx, days)
-        await writeCheckpoints(tx, checkpoints)
-      })
+    const { db } = this.options
+    let rowsWritten = 0
+    const write = async () => {
+      for (; rowsWritten < rows.length; rowsWritten += FLUSH_STATEMENT_ROWS) {
+        await writeLedger(db, rows.slice(rowsWritten, rowsWritten + FLUSH_STATEMENT_ROWS))
+      }
+      for (let i = 0; i < days.length; i += FLUSH_STATEMENT_ROWS) {
+        await writeDays(db, days.slice(i, i + FLUSH_STATEMENT_ROWS))
+      }
+      const entries = [...checkpoints]
+      for (let i = 0; i < entries.length; i += FLUSH_STATEMENT_CHECKPOINTS) {
+        await writeCheckpoints(db, new Map(entries.slice(i, i + FLUSH_STATEMENT_CHECKPOINTS)))
+      }
+    }
+    this.flushing = write()
       .catch((error: unknown) => {
         this.options.logger.error({ err: error }, 'risk: ledger write failed; retrying')
-        this.pending = [...rows, ...this.pending]
+        this.pending = [...rows.slice(rowsWritten), ...this.pending]
         for (const day of days) this.queueDay(day)
         for (const [id, checkpoint] of checkpoints) {
           if (!this.pendingCheckpoints.has(id)) this.pendingCheckpoints.set(id, checkpoint)
