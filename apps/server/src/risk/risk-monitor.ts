@@ -122,7 +122,7 @@ const FLUSH_CHUNK = 5_000
 /** rows per statement of a ledger flush, each its own short transaction (tens of ms on PGlite) */
 const FLUSH_STATEMENT_ROWS = 1_000
 /** checkpoints per statement of a flush: each is ~1 KB of JSON and an update of the account row */
-const FLUSH_STATEMENT_CHECKPOINTS = 100
+const FLUSH_STATEMENT_CHECKPOINTS = 50
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
 const CURVE_INTERVAL_MS = 5 * 60_000
 
