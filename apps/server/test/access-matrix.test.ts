@@ -68,6 +68,11 @@ const table: Record<string, Row> = {
     kind: 'account-read',
     url: (ids) => `${account(ids)}/engine-input`,
   },
+  // the passwords: the owner's alone (an admin reads the account, not its passwords)
+  'GET /api/trading/accounts/{accountId}/credentials': {
+    kind: 'account-trade',
+    url: (ids) => `${account(ids)}/credentials`,
+  },
   'PATCH /api/trading/accounts/{accountId}/positions/{positionId}': {
     kind: 'account-trade',
     url: (ids) => `${account(ids)}/positions/${ids.positionId}`,

@@ -1,4 +1,4 @@
-import type { TradingAccountDto } from '@tp/api'
+import type { OwnedTradingAccountDto, TradingAccountDto } from '@tp/api'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents, orders } from '../src/db/schema'
@@ -77,9 +77,12 @@ describe('paying by card', () => {
     await app.waitForJobs()
     const fulfilled = await statusOf(order.id)
     expect(fulfilled).toMatchObject({ status: 'fulfilled', provisioningError: null })
-    const accounts = await app.get<{ accounts: TradingAccountDto[] }>('/api/trading/accounts', {
-      token: user.token,
-    })
+    const accounts = await app.get<{ accounts: OwnedTradingAccountDto[] }>(
+      '/api/trading/accounts',
+      {
+        token: user.token,
+      },
+    )
     expect(accounts.body.accounts).toHaveLength(1)
     expect(accounts.body.accounts[0]).toMatchObject({
       id: fulfilled.accountId,

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { AccountState, TradingAccountDto } from '@tp/api'
+import type { AccountState, TradingAccountDto, TradingCredentials } from '@tp/api'
 import { createDayCalendar, evaluate, type Verdict } from '@tp/domain'
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -327,7 +327,16 @@ describe('passing phase 1', () => {
     })
 
     const fresh = await stateOf(trader, next.id)
-    expect(fresh.account.password).not.toBe(old.account.password)
+    const credentialsOf = async (id: string) =>
+      (
+        await app.get<TradingCredentials>(`/api/trading/accounts/${id}/credentials`, {
+          token: trader.token,
+        })
+      ).body
+    expect((await credentialsOf(next.id)).password).not.toBe(
+      (await credentialsOf(accountId)).password,
+    )
+    expect(fresh.account).not.toHaveProperty('password')
     expect(fresh.meters.profitTarget).toMatchObject({ target: 10_500_000, value: 10_000_000 })
     await app.waitForJobs()
     const mail = await app.mailbox.waitFor({

@@ -1,4 +1,9 @@
-import { streamServerMessageSchema, type StreamServerMessage } from '@tp/api'
+import {
+  mergeAccountState,
+  streamServerMessageSchema,
+  type AccountState,
+  type StreamServerMessage,
+} from '@tp/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import WebSocket from 'ws'
@@ -6,7 +11,8 @@ import { tradingAccounts } from '../src/db/schema'
 import { createTestApp, type TestApp, type TestUser } from './support'
 
 // The live stream over a real socket: authentication by first message, quotes of the subscribed
-// symbols, the watched account's state and its trading events, and the refusals.
+// symbols, the watched account's state (whole, then its changes merged) and its trading events,
+// and the refusals.
 
 let app: TestApp
 let trader: TestUser
@@ -27,8 +33,18 @@ function connect(): Promise<Client> {
     match: (m: StreamServerMessage) => boolean
     resolve: (m: StreamServerMessage) => void
   }[] = []
+  // the account's state as the client holds it: the whole state on subscribing, then each patch
+  // (the changed parts) merged in; each merge is recorded as an `account` message, the state the
+  // terminal would show
+  let held: { state: AccountState; version: number } | null = null
   socket.on('message', (raw) => {
-    const message = streamServerMessageSchema.parse(JSON.parse(String(raw)))
+    let message = streamServerMessageSchema.parse(JSON.parse(String(raw)))
+    if (message.type === 'account') held = { state: message.state, version: message.version ?? 0 }
+    if (message.type === 'account-patch') {
+      expect(held?.version).toBe(message.version - 1)
+      held = { state: mergeAccountState(held!.state, message.parts), version: message.version }
+      message = { type: 'account', state: held.state, version: held.version }
+    }
     messages.push(message)
     for (const waiter of [...waiters]) {
       if (waiter.match(message)) {

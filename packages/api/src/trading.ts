@@ -46,13 +46,14 @@ export const tradingAccountStatusLabels: Readonly<Record<TradingAccountStatus, s
   closed: 'Closed',
 }
 
-/** A challenge account as its owner sees it (credentials included: they are the owner's). */
+/**
+ * A challenge account without its passwords: what account states, the stream and admins see.
+ * The passwords are the owner's alone (ownedTradingAccountSchema, tradingCredentialsSchema).
+ */
 export const tradingAccountSchema = z.object({
   id: z.uuid(),
   /** the trading server's account number */
   login: z.string(),
-  password: z.string(),
-  investorPassword: z.string().nullable(),
   server: z.string(),
   platform: platformSchema,
   /** e.g. "Simulated MT5": every account is simulated (decisions.md) */
@@ -76,8 +77,29 @@ export const tradingAccountSchema = z.object({
 })
 export type TradingAccountDto = z.infer<typeof tradingAccountSchema>
 
-// GET /api/trading/accounts -> { accounts }
-export const tradingAccountsResponseSchema = z.object({ accounts: z.array(tradingAccountSchema) })
+/** The trading passwords of an account: its owner's alone, never in an account state or a push. */
+const tradingPasswordsShape = {
+  password: z.string(),
+  investorPassword: z.string().nullable(),
+}
+
+/** A challenge account as its owner sees it, passwords included (spec 2.13). */
+export const ownedTradingAccountSchema = tradingAccountSchema.extend(tradingPasswordsShape)
+export type OwnedTradingAccountDto = z.infer<typeof ownedTradingAccountSchema>
+
+// GET /api/trading/accounts/:accountId/credentials -> the owner's credentials, fetched on demand
+export const tradingCredentialsSchema = z.object({
+  accountId: z.uuid(),
+  login: z.string(),
+  server: z.string(),
+  ...tradingPasswordsShape,
+})
+export type TradingCredentials = z.infer<typeof tradingCredentialsSchema>
+
+// GET /api/trading/accounts -> { accounts } (the caller's own, with their passwords)
+export const tradingAccountsResponseSchema = z.object({
+  accounts: z.array(ownedTradingAccountSchema),
+})
 
 // POST /api/meta/get-accounts {email} -> { data: { accounts } } (spec 7; email must be the caller's)
 export const metaGetAccountsSchema = z.object({ email: emailSchema.optional() })
@@ -87,6 +109,9 @@ export const metaGetAccountsResponseSchema = z.object({
       tradingAccountSchema.extend({
         /** spec 3 names the id accountId */
         accountId: z.uuid(),
+        /** the passwords go to the owner only, not to an admin asking for a trader's accounts */
+        password: z.string().optional(),
+        investorPassword: z.string().nullable().optional(),
       }),
     ),
   }),
@@ -292,6 +317,13 @@ export const accountStateSchema = z.object({
   nextAccountId: z.uuid().nullable(),
 })
 export type AccountState = z.infer<typeof accountStateSchema>
+export const accountStatePartsSchema = accountStateSchema.partial()
+export type AccountStateParts = z.infer<typeof accountStatePartsSchema>
+
+/** An account state with a stream patch merged in (top-level parts replace the old ones). */
+export function mergeAccountState(state: AccountState, parts: AccountStateParts): AccountState {
+  return { ...state, ...parts }
+}
 
 export const accountParamsSchema = z.object({ accountId: z.uuid() })
 export const positionParamsSchema = accountParamsSchema.extend({ positionId: z.string().min(1) })
@@ -390,7 +422,7 @@ export const closeAllResponseSchema = z.object({
   state: accountStateSchema,
 })
 
-// POST /api/trading/accounts/:accountId/password {password} -> { account }
+// POST /api/trading/accounts/:accountId/password {password} -> { account (owned), message }
 export const changeTradingPasswordSchema = z.object({
   password: z
     .string()
@@ -481,7 +513,26 @@ export const streamServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.uuid() }),
   /** the latest quote of each subscribed symbol that moved since the previous message */
   z.object({ type: z.literal('quotes'), quotes: z.array(quoteSchema) }),
-  z.object({ type: z.literal('account'), state: accountStateSchema }),
+  /**
+   * The watched account's whole state: on subscribing (and whenever the client may have missed a
+   * change). `version` counts the account's changes; the patches that follow build on it.
+   */
+  z.object({
+    type: z.literal('account'),
+    state: accountStateSchema,
+    version: z.number().int().min(0).optional(),
+  }),
+  /**
+   * What changed in the watched account since `version - 1`: only the top-level parts of its
+   * state that differ, each whole (merge: { ...state, ...parts }). Every watcher of the account
+   * gets the same bytes; an account that did not change sends nothing.
+   */
+  z.object({
+    type: z.literal('account-patch'),
+    accountId: z.uuid(),
+    version: z.number().int().min(1),
+    parts: accountStatePartsSchema,
+  }),
   z.object({ type: z.literal('event'), event: tradingEventSchema }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),

@@ -1,4 +1,4 @@
-import type { TradingAccountDto } from '@tp/api'
+import type { OwnedTradingAccountDto } from '@tp/api'
 
 // Trading accounts as GET /api/trading/accounts lists them, for the tests of every page that shows
 // them (dashboard, trading accounts, terminal).
@@ -7,7 +7,9 @@ export const accountId = '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f'
 export const nextAccountId = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
 export const otherAccountId = '9c858901-8a57-4791-81fe-4c455b099bc9'
 
-export function makeAccount(overrides: Partial<TradingAccountDto> = {}): TradingAccountDto {
+export function makeAccount(
+  overrides: Partial<OwnedTradingAccountDto> = {},
+): OwnedTradingAccountDto {
   return {
     id: accountId,
     login: '1001234',

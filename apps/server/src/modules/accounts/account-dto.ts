@@ -1,19 +1,18 @@
-import type { TradingAccountDto } from '@tp/api'
+import type { OwnedTradingAccountDto, TradingAccountDto, TradingCredentials } from '@tp/api'
 import { parsePlanKey, type PlanKey } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { TradingAccountRow } from '../../db/schema'
 
-/** An account as its owner sees it; passwords unsealed (they are the owner's to read). */
+/**
+ * An account without its passwords: what account states, stream pushes and admins get. Nothing
+ * is unsealed here, so building it costs no decryption.
+ */
 export function toTradingAccountDto(ctx: AppContext, row: TradingAccountRow): TradingAccountDto {
   const { challenge, stage } = parsePlanKey(row.planKey as PlanKey)
   const isEnded = row.status === 'passed' || row.status === 'failed'
   return {
     id: row.id,
     login: row.login ?? '',
-    password: row.passwordCipher ? ctx.secrets.open(row.passwordCipher) : '',
-    investorPassword: row.investorPasswordCipher
-      ? ctx.secrets.open(row.investorPasswordCipher)
-      : null,
     server: row.server ?? '',
     platform: row.platform,
     platformLabel: ctx.trading.platform.platformLabel(row.platform),
@@ -31,4 +30,26 @@ export function toTradingAccountDto(ctx: AppContext, row: TradingAccountRow): Tr
     endedAt: row.endedAt?.toISOString() ?? null,
     previousAccountId: row.previousAccountId,
   }
+}
+
+/** The trading passwords, unsealed: for the account's owner only (the caller checks). */
+export function toTradingCredentials(ctx: AppContext, row: TradingAccountRow): TradingCredentials {
+  return {
+    accountId: row.id,
+    login: row.login ?? '',
+    server: row.server ?? '',
+    password: row.passwordCipher ? ctx.secrets.open(row.passwordCipher) : '',
+    investorPassword: row.investorPasswordCipher
+      ? ctx.secrets.open(row.investorPasswordCipher)
+      : null,
+  }
+}
+
+/** An account as its owner sees it, passwords unsealed (the caller checks it is the owner). */
+export function toOwnedTradingAccountDto(
+  ctx: AppContext,
+  row: TradingAccountRow,
+): OwnedTradingAccountDto {
+  const { password, investorPassword } = toTradingCredentials(ctx, row)
+  return { ...toTradingAccountDto(ctx, row), password, investorPassword }
 }

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { messages, type QuoteDto, type StreamServerMessage, type TradingEvent } from '@tp/api'
+import {
+  messages,
+  type AccountState,
+  type QuoteDto,
+  type StreamServerMessage,
+  type TradingEvent,
+} from '@tp/api'
 import { stageLabels, type InstrumentSymbol } from '@tp/domain'
 import type { AppContext } from '../../context'
 import { tradingAccounts, type TradingAccountRow } from '../../db/schema'
@@ -11,14 +17,22 @@ import { getAccountState } from '../accounts/account-state'
 
 // The live stream's fan-out (WebSocket /api/stream): each connection gets the quotes of the
 // symbols it asked for and the state of the one account it watches, pushed as they change:
-// quotes at most every 100 ms (the latest of each symbol), the account's full state at most every
+// quotes at most every 100 ms (the latest of each symbol), the account's changes at most every
 // 250 ms, and trading events (fills, stops, margin call, breach, pass) at once. So the terminal is
 // well under a second behind the price. Quotes come from the trading platform's quote stream: the
 // market's for everyone, an account's own (a scenario's script) for whoever watches that account.
+//
+// An account's state is built once per interval for all its watchers (one feed per account, not
+// per connection), each top-level part serialised once and compared with the last build: nothing
+// changed, nothing is sent; otherwise one `account-patch` with the changed parts, the same bytes
+// for every watcher. A watcher that does not hold the previous version (it just subscribed) gets
+// the whole state (`account`) instead. The state carries no passwords (docs/decisions/0022).
 
 export interface StreamConnection {
   readonly userId: string
   send(message: StreamServerMessage): void
+  /** sends a message already serialised (the same bytes shared by every watcher) */
+  sendRaw(json: string): void
 }
 
 type Watcher = {
@@ -26,13 +40,40 @@ type Watcher = {
   symbols: Set<string>
   dirtySymbols: Set<string>
   accountId: string | null
+  /** the feed of the watched account */
+  feed: AccountFeed | null
+  /** the version of the account's state this connection holds; -1: none */
+  heldVersion: number
   /** the watched account's own quotes (a scenario's scripted prices), over the market's */
   accountQuotes: Map<string, PlatformQuote>
   /** false while the watched account's own quotes are read: no market quote goes out meanwhile */
   areAccountQuotesLoaded: boolean
-  isAccountDirty: boolean
-  lastAccountPushMs: number
+}
+
+type AccountStateKey = keyof AccountState
+
+/** One watched account: its state built once per interval and shared by every watcher. */
+type AccountFeed = {
+  accountId: string
+  watchers: Set<Watcher>
+  isDirty: boolean
   isBuilding: boolean
+  lastBuildMs: number
+  /** counts the builds that changed something; 0: none yet */
+  version: number
+  /** each top-level part of the state at `version`, serialised */
+  parts: Map<AccountStateKey, string>
+  /** `{type:'account', state, version}` at `version`, serialised on first need */
+  fullJson: string | null
+}
+
+/** What a build of an account's state found (for benchmarks and tests). */
+export type AccountBuild = {
+  accountId: string
+  version: number
+  /** the top-level parts that changed; empty: nothing was sent */
+  changed: AccountStateKey[]
+  watchers: number
 }
 
 const QUOTE_INTERVAL_MS = 100
@@ -40,9 +81,11 @@ const ACCOUNT_INTERVAL_MS = 250
 
 export class LiveHub {
   private readonly watchers = new Map<StreamConnection, Watcher>()
+  private readonly feeds = new Map<string, AccountFeed>()
   private readonly accountIdByExternal = new Map<string, string>()
   private readonly latest = new Map<string, PlatformQuote>()
   private readonly breachListeners = new Set<(accountId: string, breachMs: number) => void>()
+  private readonly buildListeners = new Set<(build: AccountBuild) => void>()
   private timer: NodeJS.Timeout | null = null
   private ctx: AppContext | null = null
 
@@ -55,6 +98,7 @@ export class LiveHub {
   stop(): void {
     if (this.timer) clearInterval(this.timer)
     this.watchers.clear()
+    this.feeds.clear()
   }
 
   // ---- connections -------------------------------------------------------------------------
@@ -65,15 +109,16 @@ export class LiveHub {
       symbols: new Set(),
       dirtySymbols: new Set(),
       accountId: null,
+      feed: null,
+      heldVersion: -1,
       accountQuotes: new Map(),
       areAccountQuotesLoaded: true,
-      isAccountDirty: false,
-      lastAccountPushMs: 0,
-      isBuilding: false,
     })
   }
 
   remove(connection: StreamConnection): void {
+    const watcher = this.watchers.get(connection)
+    if (watcher) this.leaveFeed(watcher)
     this.watchers.delete(connection)
   }
 
@@ -89,16 +134,46 @@ export class LiveHub {
   watchAccount(connection: StreamConnection, row: TradingAccountRow | null): void {
     const watcher = this.watchers.get(connection)
     if (!watcher) return
+    this.leaveFeed(watcher)
     watcher.accountId = row?.id ?? null
     watcher.accountQuotes = new Map()
     watcher.areAccountQuotesLoaded = true
-    if (row?.externalId) {
+    if (!row) return
+    if (row.externalId) {
       this.accountIdByExternal.set(row.externalId, row.id)
       watcher.areAccountQuotesLoaded = false
       void this.loadAccountQuotes(watcher, row.id, row.externalId)
     }
-    watcher.isAccountDirty = row !== null
-    watcher.lastAccountPushMs = 0
+    let feed = this.feeds.get(row.id)
+    if (!feed) {
+      feed = {
+        accountId: row.id,
+        watchers: new Set(),
+        isDirty: true,
+        isBuilding: false,
+        lastBuildMs: 0,
+        version: 0,
+        parts: new Map(),
+        fullJson: null,
+      }
+      this.feeds.set(row.id, feed)
+    }
+    feed.watchers.add(watcher)
+    watcher.feed = feed
+    // the state as last built, at once; the next build's patch follows on from it
+    if (feed.version > 0) {
+      watcher.connection.sendRaw(fullJsonOf(feed))
+      watcher.heldVersion = feed.version
+    }
+  }
+
+  private leaveFeed(watcher: Watcher): void {
+    const feed = watcher.feed
+    watcher.feed = null
+    watcher.heldVersion = -1
+    if (!feed) return
+    feed.watchers.delete(watcher)
+    if (feed.watchers.size === 0) this.feeds.delete(feed.accountId)
   }
 
   /** The prices only this account trades at (if any), as the platform holds them now. */
@@ -135,8 +210,9 @@ export class LiveHub {
     }
     const accountId = this.accountIdByExternal.get(quote.externalId)
     if (accountId === undefined) return
-    for (const watcher of this.watchers.values()) {
-      if (watcher.accountId !== accountId) continue
+    const feed = this.feeds.get(accountId)
+    if (!feed) return
+    for (const watcher of feed.watchers) {
       watcher.accountQuotes.set(quote.symbol, quote)
       if (watcher.symbols.has(quote.symbol)) watcher.dirtySymbols.add(quote.symbol)
     }
@@ -150,19 +226,19 @@ export class LiveHub {
     if (message) this.accountEvent(accountId, message.kind, message.text)
   }
 
+  /** The account may have changed: its state is built again at the next interval. */
   accountChanged(accountId: string): void {
-    for (const watcher of this.watchers.values()) {
-      if (watcher.accountId === accountId) watcher.isAccountDirty = true
-    }
+    const feed = this.feeds.get(accountId)
+    if (feed) feed.isDirty = true
   }
 
   accountEvent(accountId: string, kind: TradingEvent['kind'], text: string): void {
+    const feed = this.feeds.get(accountId)
+    if (!feed) return
+    feed.isDirty = true
     const t = new Date(this.ctx?.clock.now() ?? Date.now()).toISOString()
-    for (const watcher of this.watchers.values()) {
-      if (watcher.accountId !== accountId) continue
-      watcher.isAccountDirty = true
-      watcher.connection.send({ type: 'event', event: { kind, accountId, message: text, t } })
-    }
+    const json = JSON.stringify({ type: 'event', event: { kind, accountId, message: text, t } })
+    for (const watcher of feed.watchers) watcher.connection.sendRaw(json)
   }
 
   /** A new stage's account: tell whoever watches the account it follows. */
@@ -187,60 +263,120 @@ export class LiveHub {
     return () => this.breachListeners.delete(listener)
   }
 
+  /** For benchmarks and tests: called after each build of a watched account's state. */
+  onAccountBuilt(listener: (build: AccountBuild) => void): () => void {
+    this.buildListeners.add(listener)
+    return () => this.buildListeners.delete(listener)
+  }
+
   // ---- pushing ----------------------------------------------------------------------------------
 
   private pump(): void {
     const nowMs = Date.now()
+    // watchers asking for the same market quotes share one serialisation
+    const quotesJson = new Map<string, string | null>()
     for (const watcher of this.watchers.values()) {
       if (watcher.dirtySymbols.size > 0 && watcher.areAccountQuotesLoaded) {
-        const quotes: QuoteDto[] = []
-        for (const symbol of watcher.dirtySymbols) {
-          const tick = watcher.accountQuotes.get(symbol) ?? this.latest.get(symbol)
-          if (tick) {
-            quotes.push({
-              symbol: symbol as InstrumentSymbol,
-              bid: tick.bid,
-              ask: tick.ask,
-              t: tick.tMs,
-            })
-          }
+        const isShared = watcher.accountQuotes.size === 0
+        const key = isShared ? [...watcher.dirtySymbols].join(',') : null
+        let json = key === null ? undefined : quotesJson.get(key)
+        if (json === undefined) {
+          json = this.quotesMessage(watcher)
+          if (key !== null) quotesJson.set(key, json)
         }
         watcher.dirtySymbols.clear()
-        if (quotes.length > 0) watcher.connection.send({ type: 'quotes', quotes })
+        if (json !== null) watcher.connection.sendRaw(json)
       }
-      if (
-        watcher.isAccountDirty &&
-        !watcher.isBuilding &&
-        watcher.accountId !== null &&
-        nowMs - watcher.lastAccountPushMs >= ACCOUNT_INTERVAL_MS
-      ) {
-        void this.pushAccount(watcher, watcher.accountId, nowMs)
+    }
+    for (const feed of this.feeds.values()) {
+      if (feed.isDirty && !feed.isBuilding && nowMs - feed.lastBuildMs >= ACCOUNT_INTERVAL_MS) {
+        void this.build(feed, nowMs)
       }
     }
   }
 
-  private async pushAccount(watcher: Watcher, accountId: string, nowMs: number): Promise<void> {
+  private quotesMessage(watcher: Watcher): string | null {
+    const quotes: QuoteDto[] = []
+    for (const symbol of watcher.dirtySymbols) {
+      const tick = watcher.accountQuotes.get(symbol) ?? this.latest.get(symbol)
+      if (tick) {
+        quotes.push({
+          symbol: symbol as InstrumentSymbol,
+          bid: tick.bid,
+          ask: tick.ask,
+          t: tick.tMs,
+        })
+      }
+    }
+    return quotes.length > 0 ? JSON.stringify({ type: 'quotes', quotes }) : null
+  }
+
+  /** Builds the account's state once, and sends what changed to every watcher. */
+  private async build(feed: AccountFeed, nowMs: number): Promise<void> {
     const ctx = this.ctx
     if (!ctx) return
-    watcher.isBuilding = true
-    watcher.isAccountDirty = false
-    watcher.lastAccountPushMs = nowMs
+    feed.isBuilding = true
+    feed.isDirty = false
+    feed.lastBuildMs = nowMs
     try {
       const [row] = await ctx.db
         .select()
         .from(tradingAccounts)
-        .where(eq(tradingAccounts.id, accountId))
-      if (!row || watcher.accountId !== accountId) return
+        .where(eq(tradingAccounts.id, feed.accountId))
+      if (!row || this.feeds.get(feed.accountId) !== feed) return
       const state = await getAccountState(ctx, row)
-      if (watcher.accountId === accountId && this.watchers.has(watcher.connection)) {
-        watcher.connection.send({ type: 'account', state })
+      if (this.feeds.get(feed.accountId) !== feed) return
+      const changed: AccountStateKey[] = []
+      const parts = new Map<AccountStateKey, string>()
+      for (const key of Object.keys(state) as AccountStateKey[]) {
+        const json = JSON.stringify(state[key]) ?? 'null'
+        parts.set(key, json)
+        if (feed.parts.get(key) !== json) changed.push(key)
       }
+      if (changed.length > 0) {
+        feed.version += 1
+        feed.parts = parts
+        feed.fullJson = null
+        const patchJson =
+          `{"type":"account-patch","accountId":${JSON.stringify(feed.accountId)},` +
+          `"version":${feed.version},"parts":${objectJson(parts, changed)}}`
+        for (const watcher of feed.watchers) {
+          // a watcher holding the previous version takes the patch; any other the whole state
+          watcher.connection.sendRaw(
+            watcher.heldVersion === feed.version - 1 ? patchJson : fullJsonOf(feed),
+          )
+          watcher.heldVersion = feed.version
+        }
+      }
+      const build = {
+        accountId: feed.accountId,
+        version: feed.version,
+        changed,
+        watchers: feed.watchers.size,
+      }
+      for (const listener of this.buildListeners) listener(build)
     } catch (error) {
-      ctx.logger.warn({ err: error, accountId }, 'stream: account state failed')
+      ctx.logger.warn({ err: error, accountId: feed.accountId }, 'stream: account state failed')
     } finally {
-      watcher.isBuilding = false
+      feed.isBuilding = false
     }
   }
+}
+
+/** The JSON object of the given parts, from their serialised values (nothing stringified again). */
+function objectJson(
+  parts: ReadonlyMap<AccountStateKey, string>,
+  keys: Iterable<AccountStateKey>,
+): string {
+  const members: string[] = []
+  for (const key of keys) members.push(`${JSON.stringify(key)}:${parts.get(key)}`)
+  return `{${members.join(',')}}`
+}
+
+/** `{type:'account', state, version}` of the feed's last build, serialised once per version. */
+function fullJsonOf(feed: AccountFeed): string {
+  feed.fullJson ??= `{"type":"account","state":${objectJson(feed.parts, feed.parts.keys())},"version":${feed.version}}`
+  return feed.fullJson
 }
 
 /** The sentence a trader sees for a platform event, or null when the state says it all. */

@@ -22,9 +22,10 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
       let stopWatchingSession: (() => void) | null = null
       let connection: StreamConnection | null = null
       let expiryTimer: NodeJS.Timeout | null = null
-      const send = (message: StreamServerMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
+      const sendRaw = (json: string) => {
+        if (socket.readyState === socket.OPEN) socket.send(json)
       }
+      const send = (message: StreamServerMessage) => sendRaw(JSON.stringify(message))
       const fail = (code: string, message: string) => send({ type: 'error', code, message })
       const authTimer = setTimeout(
         () => socket.close(streamCloseCodes.unauthenticated, 'authenticate first'),
@@ -69,7 +70,7 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
               if (ended === sessionId) socket.close(streamCloseCodes.unauthenticated, 'signed out')
             })
             if (connection) ctx.trading.hub.remove(connection)
-            connection = { userId: caller.userId, send }
+            connection = { userId: caller.userId, send, sendRaw }
             ctx.trading.hub.add(connection)
             send({ type: 'ready', userId: caller.userId })
             return

@@ -22,7 +22,8 @@ import {
   positionParamsSchema,
   quotesResponseSchema,
   tradeResponseSchema,
-  tradingAccountSchema,
+  ownedTradingAccountSchema,
+  tradingCredentialsSchema,
   tradingAccountsResponseSchema,
 } from '@tp/api'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -41,6 +42,7 @@ import { getMarketBars } from './get-market-bars'
 import { getMarketQuotes } from './get-market-quotes'
 import { getMetaAccounts } from './get-meta-accounts'
 import { getTradingAccount } from './get-trading-account'
+import { getTradingCredentials } from './get-trading-credentials'
 import { listClosedTrades } from './list-closed-trades'
 import { listDeals } from './list-deals'
 import { listTradingAccounts } from './list-trading-accounts'
@@ -118,6 +120,20 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => getMetaAccounts(ctx, callerOf(request), { email: request.body?.email }),
+    )
+
+    app.get(
+      '/trading/accounts/:accountId/credentials',
+      {
+        schema: {
+          tags,
+          summary: "The account's login, server and passwords: its owner only, fetched on demand",
+          security: bearerAuth,
+          params: accountParamsSchema,
+          response: { 200: tradingCredentialsSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => getTradingCredentials(ctx, callerOf(request), request.params),
     )
 
     app.get(
@@ -219,7 +235,7 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: accountParamsSchema,
           body: changeTradingPasswordSchema,
           response: {
-            200: z.object({ account: tradingAccountSchema, message: z.string() }),
+            200: z.object({ account: ownedTradingAccountSchema, message: z.string() }),
             ...errorResponses(401, 403, 404, 409, 422),
           },
         },

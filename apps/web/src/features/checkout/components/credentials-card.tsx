@@ -1,6 +1,6 @@
 import { Check, Copy, Eye, EyeOff } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { messages, type TradingAccountDto } from '@tp/api'
+import { messages, type OwnedTradingAccountDto } from '@tp/api'
 import { accountSizeLabel, challengeTypeLabels, isAccountSizeK, stageLabels } from '@tp/domain'
 import { AccountStatusBadge } from '@/components/account-status-badge'
 import { Alert } from '@/components/ui/alert'
@@ -49,7 +49,7 @@ export function CredentialsCard({
   action,
   statusBadge,
 }: {
-  account: TradingAccountDto
+  account: OwnedTradingAccountDto
   /** e.g. "Account 1 of 3" */
   position?: string
   /** the Next Account cycler */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
-  tradingAccountSchema,
+  ownedTradingAccountSchema,
   type changeTradingPasswordSchema,
-  type TradingAccountDto,
+  type OwnedTradingAccountDto,
 } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
@@ -14,7 +14,7 @@ import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
 export type ChangeTradingPasswordInput = z.input<typeof changeTradingPasswordSchema>
 
 /** packages/api names this answer in a comment only (no exported schema); the account is used. */
-const changeTradingPasswordResponseSchema = z.object({ account: tradingAccountSchema })
+const changeTradingPasswordResponseSchema = z.object({ account: ownedTradingAccountSchema })
 
 export async function changeTradingPassword({
   accountId,
@@ -22,7 +22,7 @@ export async function changeTradingPassword({
 }: {
   accountId: string
   password: string
-}): Promise<TradingAccountDto> {
+}): Promise<OwnedTradingAccountDto> {
   const response = await api.post(
     `/trading/accounts/${encodeURIComponent(accountId)}/password`,
     { password } satisfies ChangeTradingPasswordInput,
@@ -36,7 +36,7 @@ export function useChangeTradingPassword() {
   return useMutation({
     mutationFn: changeTradingPassword,
     onSuccess: (account) => {
-      queryClient.setQueryData<TradingAccountDto[]>(tradingAccountsQueryKey, (accounts) =>
+      queryClient.setQueryData<OwnedTradingAccountDto[]>(tradingAccountsQueryKey, (accounts) =>
         accounts?.map((existing) => (existing.id === account.id ? account : existing)),
       )
       void queryClient.invalidateQueries({ queryKey: tradingAccountsQueryKey })

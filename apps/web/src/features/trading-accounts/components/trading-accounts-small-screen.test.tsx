@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { TradingAccountDto } from '@tp/api'
+import type { OwnedTradingAccountDto } from '@tp/api'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -9,7 +9,7 @@ import { renderApp } from '@/testing/render-app'
 
 const trader = makeUser()
 
-const account: TradingAccountDto = {
+const account: OwnedTradingAccountDto = {
   id: '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f',
   login: '1001234',
   password: 'trade-pass-1',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
-import { messages, type TradingAccountDto } from '@tp/api'
+import { messages, type OwnedTradingAccountDto } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -18,7 +18,7 @@ async function seriousViolations() {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)
 }
 
-function makeAccount(overrides: Partial<TradingAccountDto> = {}): TradingAccountDto {
+function makeAccount(overrides: Partial<OwnedTradingAccountDto> = {}): OwnedTradingAccountDto {
   return {
     id: '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f',
     login: '1001234',
@@ -62,7 +62,10 @@ const passed = makeAccount({
   previousAccountId: null,
 })
 
-function openPage(accounts: Handler | TradingAccountDto[], handlers: Record<string, Handler> = {}) {
+function openPage(
+  accounts: Handler | OwnedTradingAccountDto[],
+  handlers: Record<string, Handler> = {},
+) {
   const api = mockApi(
     {
       'GET /api/trading/accounts':

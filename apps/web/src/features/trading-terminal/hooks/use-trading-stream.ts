@@ -2,7 +2,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import {
+  mergeAccountState,
   streamCloseCodes,
+  type AccountState,
   streamServerMessageSchema,
   type StreamClientMessage,
   type TradingEvent,
@@ -18,7 +20,9 @@ import type { QuoteStore } from '../utils/quote-store'
 // authenticate with the stored access token, then (once the server says `ready`) subscribe to
 // the quotes and the account; quotes go to the quote store as they arrive (no throttling: the
 // server already batches them every 100 ms), account states into the account-state query's cache,
-// events become toasts. A dropped connection is retried with backoff and re-subscribed; the
+// events become toasts. The server sends the account's whole state on subscribing, then only its
+// changed parts (`account-patch`, numbered): each is merged into the state held for this socket;
+// a patch that does not follow on from it (should not happen) asks for the whole state again. A dropped connection is retried with backoff and re-subscribed; the
 // terminal polls the REST state meanwhile (status is not 'live').
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline'
@@ -104,6 +108,8 @@ export function useTradingStream({ accountId, symbols, quotes }: Options): Strea
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined
     let pingTimer: ReturnType<typeof setInterval> | undefined
     let isDisposed = false
+    /** the watched account's state as this socket's messages built it */
+    let held: { state: AccountState; version: number } | null = null
 
     const subscribe = (ws: WebSocket) => {
       const current = subscription.current
@@ -141,8 +147,24 @@ export function useTradingStream({ accountId, symbols, quotes }: Options): Strea
           quotes.apply(message.quotes)
           return
         case 'account':
+          held = { state: message.state, version: message.version ?? 0 }
           storeAccountState(queryClient, message.state)
           return
+        case 'account-patch': {
+          if (message.accountId !== subscription.current.accountId) return // an earlier account's
+          if (!held || held.state.account.id !== message.accountId) return
+          if (held.version !== message.version - 1) {
+            held = null
+            send(ws, { type: 'account', accountId: message.accountId })
+            return
+          }
+          held = {
+            state: mergeAccountState(held.state, message.parts),
+            version: message.version,
+          }
+          storeAccountState(queryClient, held.state)
+          return
+        }
         case 'event':
           showEvent(message.event, queryClient)
           return
