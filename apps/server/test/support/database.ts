@@ -51,9 +51,33 @@ function withDatabase(serverUrl: string, database: string): string {
   return url.toString()
 }
 
+/**
+ * pool.end() resolves once every client has been told to end, not once its connection has
+ * closed: a backend still finishing its session when the database is dropped `with (force)` (or
+ * copied as a template) is terminated, and its client, still listening, gets FATAL 57P01
+ * "terminating connection due to administrator command" as an unhandled pool 'error'. The
+ * returned function ends the pool and resolves once every connection it opened has really
+ * closed (the pool's 'remove' event fires after the client's end completes).
+ */
+function endsFully(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<pg.PoolClient>()
+  let allClosed: (() => void) | undefined
+  pool.on('connect', (client) => open.add(client))
+  pool.on('remove', (client) => {
+    open.delete(client)
+    if (open.size === 0) allClosed?.()
+  })
+  return async () => {
+    const closed = new Promise<void>((resolve) => (allClosed = resolve))
+    await pool.end()
+    if (open.size > 0) await closed
+  }
+}
+
 /** Schema of the app and of pg-boss, queues created: what a booted app finds. */
 async function migrate(url: string) {
   const pool = createPool(url, 4)
+  const endPool = endsFully(pool)
   try {
     await migrateDatabase(createDatabase(pool))
     const boss = createBoss(pool, { isMaintaining: false })
@@ -64,7 +88,7 @@ async function migrate(url: string) {
     )
     await boss.stop({ graceful: false, close: false, wait: true })
   } finally {
-    await pool.end()
+    await endPool()
   }
 }
 
@@ -149,13 +173,15 @@ export async function openDatabaseFromTemplate(template: DatabaseTemplate): Prom
   }
   const url = withDatabase(template.serverUrl, name)
   const pool = createPool(url)
+  const endPool = endsFully(pool)
   return {
     db: createDatabase(pool),
     pool,
     url,
     description: `PostgreSQL test database ${name}`,
     async close() {
-      await pool.end()
+      // every connection of the app's pool (its pg-boss included) closed before the forced drop
+      await endPool()
       const client = new pg.Client({ connectionString: template.serverUrl })
       await client.connect()
       await client.query(`drop database if exists "${name}" with (force)`)
