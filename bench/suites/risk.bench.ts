@@ -1,168 +1,49 @@
 // Live risk with 10,000 active accounts holding open positions, on the real app (simulated
 // trading server, risk monitor, ledger in an embedded PostgreSQL):
 // risk-ticks-per-s-10k-accounts: market ticks (from the seeded market model) taken through the
-//   books and every concerned account's evaluator, with the ledger rows written to the database.
+//   books and every concerned account's evaluator, with the ledger rows written to the database;
+//   printed with the same run's pure mark-to-market of the same ticks (baseline).
 // risk-breach-latency-p50-ms / -p99-ms: from the breaching tick to the breach stored (evidence,
 //   failed status and ledger committed), one account at a time while the 10,000 stay loaded.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import {
-  createMarketState,
-  currentRulebookVersion,
-  instruments,
-  MarketModel,
-  parsePrice,
-} from '@tp/domain'
-import {
-  createDatabaseTemplate,
-  loadEnv,
-  openDatabaseFromTemplate,
-  schema,
-  startServer,
-} from '@tp/server/bench'
-import { percentile, seededRandom, type BenchSuite } from '../support'
+// risk-breach-latency-concurrent-p50-ms / -p99-ms: the same, with market ticks going through the
+//   10,000 accounts and the monitor's timed flushes running, several breaches in flight at once.
+import { createMarketState, MarketModel, type Tick } from '@tp/domain'
+import { percentile, type BenchSuite } from '../support'
+import { openRiskBench, pureMarkTicksPerSecond } from './risk-support'
 
 const ACCOUNTS = Number(process.env.BENCH_RISK_ACCOUNTS ?? 10_000)
 const BREACH_SAMPLES = Number(process.env.BENCH_RISK_BREACHES ?? 200)
+const CONCURRENT_BREACHES = Number(process.env.BENCH_RISK_CONCURRENT_BREACHES ?? 200)
 /** breaches before measuring: the first one compiles the path, opens the mail connection... */
 const BREACH_WARMUP = 5
 const TICKS = Number(process.env.BENCH_RISK_TICKS ?? 20_000)
+/** the tick phase stops here even if TICKS are not all through (a noisy machine) */
+const TICK_SECONDS = Number(process.env.BENCH_RISK_TICK_SECONDS ?? 30)
 const TICK_BATCH = 500
-const START_MS = Date.parse('2026-11-18T15:00:00Z') // a Wednesday, 10:00 New York
-
-type Db = Awaited<ReturnType<typeof openDatabaseFromTemplate>>['db']
-
-async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[]) {
-  for (let i = 0; i < rows.length; i += 1_000) {
-    await db.insert(table).values(rows.slice(i, i + 1_000) as never)
-  }
-}
-
-/** 10,000 + 200 active Phase 1 accounts of $100,000 with one open position each. */
-async function fillDatabase(db: Db, nowMs: number) {
-  const random = seededRandom(20261118)
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email: 'bench@tradepeak.test', passwordHash: 'x' })
-    .returning()
-  const total = ACCOUNTS + BREACH_SAMPLES + BREACH_WARMUP
-  const challengeRows = Array.from({ length: total }, () => ({
-    id: crypto.randomUUID(),
-    userId: user!.id,
-    challengeType: 'twoPhase' as const,
-    sizeK: 100,
-    platform: 'mt5' as const,
-    rulebookVersion: currentRulebookVersion,
-  }))
-  await insertChunks(db, schema.challenges, challengeRows)
-  const simRows = challengeRows.map((_, i) => ({
-    id: crypto.randomUUID(),
-    requestId: `bench-${i}`,
-    login: 8_000_000 + i,
-    server: 'Bench-MT5',
-    platform: 'mt5',
-    name: 'Bench',
-    passwordHash: 'x',
-    investorPasswordHash: 'x',
-    balance: 10_000_000,
-    leverage: 30,
-    maxLotsPerForexOrder: 50,
-    marginCallPercent: 80,
-    stopOutPercent: 50,
-  }))
-  await insertChunks(db, schema.simAccounts, simRows)
-  const positionRows = simRows.map((account, i) => {
-    const isBreachSample = i >= ACCOUNTS
-    const instrument = isBreachSample
-      ? instruments.find((x) => x.symbol === 'BTCUSD')!
-      : instruments[Math.floor(random() * instruments.length)]!
-    const price = parsePrice(instrument, instrument.model.startPrice)!
-    // about $20,000 of exposure: no stop-out, equity moves with every tick of the symbol
-    const volume = isBreachSample
-      ? 100
-      : Math.max(1, Math.round((2_000_000 / price) * (instrument.scale / instrument.contractSize)))
-    return {
-      id: 50_000_000 + i,
-      accountId: account.id,
-      symbol: instrument.symbol,
-      side: isBreachSample || random() < 0.5 ? 'buy' : 'sell',
-      volume: Math.min(volume, 1_000),
-      initialVolume: Math.min(volume, 1_000),
-      openPrice: price,
-      openTimeMs: nowMs - 60_000,
-    }
-  })
-  await insertChunks(db, schema.simPositions, positionRows)
-  const accountRows = challengeRows.map((challenge, i) => ({
-    id: crypto.randomUUID(),
-    challengeId: challenge.id,
-    userId: user!.id,
-    stage: 'phase1' as const,
-    planKey: 'twoPhase.phase1',
-    rulebookVersion: currentRulebookVersion,
-    sizeK: 100,
-    platform: 'mt5' as const,
-    adapter: 'simulated',
-    externalId: simRows[i]!.id,
-    login: String(simRows[i]!.login),
-    server: 'Bench-MT5',
-    leverage: 30,
-    initialBalance: 10_000_000,
-    status: 'active' as const,
-    startedAt: new Date(nowMs - 120_000),
-  }))
-  await insertChunks(db, schema.tradingAccounts, accountRows)
-  await insertChunks(
-    db,
-    schema.evaluationEvents,
-    accountRows.map((account) => ({
-      accountId: account.id,
-      seq: 1,
-      kind: 'snapshot' as const,
-      tMs: nowMs - 120_000,
-      balance: 10_000_000,
-      equity: 10_000_000,
-    })),
-  )
-  return { breachAccounts: accountRows.slice(ACCOUNTS) }
-}
+/** concurrent phase: a breach every BREACH_EVERY_MS while ticks run */
+const BREACH_EVERY_MS = 10
 
 const suite: BenchSuite = async function* () {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-risk-'))
-  const template = await createDatabaseTemplate('pglite')
-  const database = await openDatabaseFromTemplate(template.template)
-  let clockMs = START_MS
-  const { breachAccounts } = await fillDatabase(database.db, clockMs)
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-    SEED_DEMO: 'false',
-    MARKET_FEED: 'manual',
-    MARKET_BACKFILL_HOURS: '0',
-    PORT: '0',
-  })
-  const server = await startServer({
-    env,
-    database,
-    clock: { now: () => new Date(clockMs) },
-    isJobMaintenanceOn: false,
-  })
+  const bench = await openRiskBench(ACCOUNTS, BREACH_WARMUP + BREACH_SAMPLES + CONCURRENT_BREACHES)
+  const { server, clock } = bench
   try {
     const { simulated, risk, hub } = server.ctx.trading
-    const model = new MarketModel(createMarketState({ seed: 7, startMs: clockMs }))
+    const model = new MarketModel(createMarketState({ seed: 7, startMs: clock.ms }))
 
     // ---- ticks through 10,000 accounts --------------------------------------------------------
+    const seen: { symbol: string; book: Map<string, { bid: number; ask: number }> }[] = []
+    // every quote from the start: a cross converts its P/L through another symbol's quote
+    const book = new Map<string, { bid: number; ask: number }>(model.quotes())
     let processed = 0
     let sinceFlush = 0
     const started = performance.now()
-    while (processed < TICKS) {
-      clockMs += 1_000
-      model.advance(clockMs, (tick) => {
+    while (processed < TICKS && performance.now() - started < TICK_SECONDS * 1000) {
+      clock.ms += 1_000
+      model.advance(clock.ms, (tick: Tick) => {
         if (processed < TICKS) {
           simulated!.pushTick(tick)
+          book.set(tick.symbol, { bid: tick.bid, ask: tick.ask })
+          if (seen.length < 50_000) seen.push({ symbol: tick.symbol, book: new Map(book) })
           processed++
           sinceFlush++
         }
@@ -180,38 +61,104 @@ const suite: BenchSuite = async function* () {
       value: Math.round(processed / seconds),
       unit: 'ticks/s',
     }
+    yield {
+      name: 'risk-ticks-per-s-10k-accounts-baseline-pure-mark',
+      value: Math.round(pureMarkTicksPerSecond(bench.positions, seen)),
+      unit: 'ticks/s',
+    }
 
-    // ---- tick to stored breach ---------------------------------------------------------------
-    const latencies: number[] = []
-    for (const [index, account] of breachAccounts.entries()) {
-      const stored = new Promise<void>((resolve) => {
-        const stop = hub.onBreachRecorded((accountId) => {
-          if (accountId === account.id) {
+    const breachStored = (accountId: string) =>
+      new Promise<void>((resolve) => {
+        const stop = hub.onBreachRecorded((id) => {
+          if (id === accountId) {
             stop()
             resolve()
           }
         })
       })
-      clockMs += 50
-      const t0 = performance.now()
-      // this account alone sees BTCUSD at 58,000: a $7,025 loss on $100,000, past the 6% daily floor
+    // this account alone sees BTCUSD at 58,000: a $7,025 loss on $100,000, past the 6% daily floor
+    const breach = (externalId: string) =>
       simulated!.applyAccountQuote(
-        account.externalId!,
+        externalId,
         'BTCUSD',
         { bid: 5_800_000, ask: 5_802_500 },
-        clockMs,
+        clock.ms,
       )
+
+    // ---- tick to stored breach, one at a time ------------------------------------------------
+    const single = bench.breachAccounts.slice(0, BREACH_WARMUP + BREACH_SAMPLES)
+    const latencies: number[] = []
+    for (const [index, account] of single.entries()) {
+      const stored = breachStored(account.id)
+      clock.ms += 50
+      const t0 = performance.now()
+      breach(account.externalId)
       await stored
       if (index >= BREACH_WARMUP) latencies.push(performance.now() - t0)
     }
     latencies.sort((a, b) => a - b)
     yield { name: 'risk-breach-latency-p50-ms', value: percentile(latencies, 50), unit: 'ms' }
     yield { name: 'risk-breach-latency-p99-ms', value: percentile(latencies, 99), unit: 'ms' }
+
+    // ---- tick to stored breach, while ticks and flushes run ---------------------------------
+    const concurrent = bench.breachAccounts.slice(BREACH_WARMUP + BREACH_SAMPLES)
+    let isTicking = true
+    let concurrentTicks = 0
+    const ticking = (async () => {
+      const tickStarted = performance.now()
+      while (isTicking && performance.now() - tickStarted < 60_000) {
+        clock.ms += 200
+        model.advance(clock.ms, (tick: Tick) => {
+          simulated!.pushTick(tick)
+          concurrentTicks++
+        })
+        // the monitor's own 250 ms timer flushes the ledger meanwhile; let it and the breaches run
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    const concurrentLatencies: number[] = []
+    const inFlight: Promise<void>[] = []
+    const concurrentStarted = performance.now()
+    for (const account of concurrent) {
+      const stored = breachStored(account.id)
+      const t0 = performance.now()
+      breach(account.externalId)
+      inFlight.push(stored.then(() => void concurrentLatencies.push(performance.now() - t0)))
+      await new Promise((resolve) => setTimeout(resolve, BREACH_EVERY_MS))
+    }
+    // bounded: breaches not stored within a minute are left out of the figures (counted below)
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all(inFlight),
+      new Promise((resolve) => (timer = setTimeout(resolve, 60_000))),
+    ])
+    clearTimeout(timer)
+    isTicking = false
+    await ticking
+    const concurrentSeconds = (performance.now() - concurrentStarted) / 1000
+    concurrentLatencies.sort((a, b) => a - b)
+    yield {
+      name: 'risk-breach-latency-concurrent-p50-ms',
+      value: percentile(concurrentLatencies, 50),
+      unit: 'ms',
+    }
+    yield {
+      name: 'risk-breach-latency-concurrent-p99-ms',
+      value: percentile(concurrentLatencies, 99),
+      unit: 'ms',
+    }
+    yield {
+      name: 'risk-breach-latency-concurrent-stored',
+      value: concurrentLatencies.length,
+      unit: `of ${concurrent.length} breaches`,
+    }
+    yield {
+      name: 'risk-breach-latency-concurrent-ticks-per-s',
+      value: Math.round(concurrentTicks / concurrentSeconds),
+      unit: 'ticks/s',
+    }
   } finally {
-    await server.stop()
-    await database.close()
-    await template.dispose()
-    await rm(dataDir, { recursive: true, force: true })
+    await bench.close()
   }
 }
 

@@ -1,0 +1,80 @@
+// Live risk at 100,000 active accounts (the same app and accounts as risk.bench.ts, ten times
+// as many; `npm run bench -- risk-scale`):
+// risk-startup-100k-accounts-s: startServer on the filled database (the simulated books loaded,
+//   every account's evaluator rebuilt from its checkpoint and ledger), printed with the same
+//   run's plain read of the rows it rebuilds from (baseline);
+// risk-peak-rss-100k-accounts-mb: the process's peak resident memory, the embedded PostgreSQL
+//   included (it runs in this process);
+// risk-ticks-per-s-100k-accounts: market ticks through the books and every concerned account's
+//   evaluator, ledger written, with the same ticks' pure mark-to-market (baseline).
+import { createMarketState, MarketModel, type Tick } from '@tp/domain'
+import { schema } from '@tp/server/bench'
+import type { BenchSuite } from '../support'
+import { openRiskBench, pureMarkTicksPerSecond } from './risk-support'
+
+const ACCOUNTS = Number(process.env.BENCH_RISK_SCALE_ACCOUNTS ?? 100_000)
+const TICKS = Number(process.env.BENCH_RISK_SCALE_TICKS ?? 5_000)
+const TICK_SECONDS = Number(process.env.BENCH_RISK_SCALE_TICK_SECONDS ?? 20)
+const TICK_BATCH = 100
+
+const suite: BenchSuite = async function* () {
+  const bench = await openRiskBench(ACCOUNTS, 0)
+  const { server, clock } = bench
+  try {
+    const { simulated, risk } = server.ctx.trading
+    yield { name: 'risk-startup-100k-accounts-s', value: bench.startSeconds, unit: 's' }
+    const r0 = performance.now()
+    const accounts = await server.ctx.db.select().from(schema.tradingAccounts)
+    const events = await server.ctx.db.select().from(schema.evaluationEvents)
+    yield {
+      name: 'risk-startup-100k-accounts-baseline-read-rows-s',
+      value: (performance.now() - r0) / 1000,
+      unit: `s (${accounts.length} accounts, ${events.length} ledger rows)`,
+    }
+
+    const model = new MarketModel(createMarketState({ seed: 7, startMs: clock.ms }))
+    const seen: { symbol: string; book: Map<string, { bid: number; ask: number }> }[] = []
+    // every quote from the start: a cross converts its P/L through another symbol's quote
+    const book = new Map<string, { bid: number; ask: number }>(model.quotes())
+    let processed = 0
+    let sinceFlush = 0
+    const started = performance.now()
+    while (processed < TICKS && performance.now() - started < TICK_SECONDS * 1000) {
+      clock.ms += 200
+      model.advance(clock.ms, (tick: Tick) => {
+        if (processed < TICKS) {
+          simulated!.pushTick(tick)
+          book.set(tick.symbol, { bid: tick.bid, ask: tick.ask })
+          seen.push({ symbol: tick.symbol, book: new Map(book) })
+          processed++
+          sinceFlush++
+        }
+      })
+      if (sinceFlush >= TICK_BATCH) {
+        await risk.flush()
+        sinceFlush = 0
+      }
+    }
+    await risk.flush()
+    const seconds = (performance.now() - started) / 1000
+    yield {
+      name: 'risk-ticks-per-s-100k-accounts',
+      value: Math.round(processed / seconds),
+      unit: 'ticks/s',
+    }
+    yield {
+      name: 'risk-ticks-per-s-100k-accounts-baseline-pure-mark',
+      value: Math.round(pureMarkTicksPerSecond(bench.positions, seen)),
+      unit: 'ticks/s',
+    }
+    yield {
+      name: 'risk-peak-rss-100k-accounts-mb',
+      value: Math.round(process.resourceUsage().maxRSS / 1024),
+      unit: 'MB',
+    }
+  } finally {
+    await bench.close()
+  }
+}
+
+export default suite

@@ -1,0 +1,193 @@
+// Shared by the risk suites: a database of active Phase 1 accounts of $100,000, each with one
+// open position, and the real app started on it (simulated server, risk monitor, embedded
+// PostgreSQL). Not a suite itself (run.ts loads *.bench.ts only).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { currentRulebookVersion, instruments, parsePrice, positionProfit } from '@tp/domain'
+import {
+  createDatabaseTemplate,
+  loadEnv,
+  openDatabaseFromTemplate,
+  schema,
+  startServer,
+} from '@tp/server/bench'
+import { seededRandom } from '../support'
+
+type QuoteBook = Parameters<typeof positionProfit>[1]
+
+export const START_MS = Date.parse('2026-11-18T15:00:00Z') // a Wednesday, 10:00 New York
+
+type Db = Awaited<ReturnType<typeof openDatabaseFromTemplate>>['db']
+
+async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[]) {
+  for (let i = 0; i < rows.length; i += 1_000) {
+    await db.insert(table).values(rows.slice(i, i + 1_000) as never)
+  }
+}
+
+export interface BenchPosition {
+  symbol: string
+  side: 'buy' | 'sell'
+  volume: number
+  openPrice: number
+}
+
+/**
+ * `accounts` accounts with ~$20,000 of exposure on a random instrument (no stop-out, equity moves
+ * with every tick of the symbol), then `breachAccounts` holding 1 BTCUSD bought at the start.
+ */
+async function fillDatabase(db: Db, nowMs: number, accounts: number, breachCount: number) {
+  const random = seededRandom(20261118)
+  const [user] = await db
+    .insert(schema.users)
+    .values({ email: 'bench@tradepeak.test', passwordHash: 'x' })
+    .returning()
+  const total = accounts + breachCount
+  const challengeRows = Array.from({ length: total }, () => ({
+    id: crypto.randomUUID(),
+    userId: user!.id,
+    challengeType: 'twoPhase' as const,
+    sizeK: 100,
+    platform: 'mt5' as const,
+    rulebookVersion: currentRulebookVersion,
+  }))
+  await insertChunks(db, schema.challenges, challengeRows)
+  const simRows = challengeRows.map((_, i) => ({
+    id: crypto.randomUUID(),
+    requestId: `bench-${i}`,
+    login: 8_000_000 + i,
+    server: 'Bench-MT5',
+    platform: 'mt5',
+    name: 'Bench',
+    passwordHash: 'x',
+    investorPasswordHash: 'x',
+    balance: 10_000_000,
+    leverage: 30,
+    maxLotsPerForexOrder: 50,
+    marginCallPercent: 80,
+    stopOutPercent: 50,
+  }))
+  await insertChunks(db, schema.simAccounts, simRows)
+  const positionRows = simRows.map((account, i) => {
+    const isBreachSample = i >= accounts
+    const instrument = isBreachSample
+      ? instruments.find((x) => x.symbol === 'BTCUSD')!
+      : instruments[Math.floor(random() * instruments.length)]!
+    const price = parsePrice(instrument, instrument.model.startPrice)!
+    const volume = isBreachSample
+      ? 100
+      : Math.max(1, Math.round((2_000_000 / price) * (instrument.scale / instrument.contractSize)))
+    return {
+      id: 50_000_000 + i,
+      accountId: account.id,
+      symbol: instrument.symbol,
+      side: (isBreachSample || random() < 0.5 ? 'buy' : 'sell') as 'buy' | 'sell',
+      volume: Math.min(volume, 1_000),
+      initialVolume: Math.min(volume, 1_000),
+      openPrice: price,
+      openTimeMs: nowMs - 60_000,
+    }
+  })
+  await insertChunks(db, schema.simPositions, positionRows)
+  const accountRows = challengeRows.map((challenge, i) => ({
+    id: crypto.randomUUID(),
+    challengeId: challenge.id,
+    userId: user!.id,
+    stage: 'phase1' as const,
+    planKey: 'twoPhase.phase1',
+    rulebookVersion: currentRulebookVersion,
+    sizeK: 100,
+    platform: 'mt5' as const,
+    adapter: 'simulated',
+    externalId: simRows[i]!.id,
+    login: String(simRows[i]!.login),
+    server: 'Bench-MT5',
+    leverage: 30,
+    initialBalance: 10_000_000,
+    status: 'active' as const,
+    startedAt: new Date(nowMs - 120_000),
+  }))
+  await insertChunks(db, schema.tradingAccounts, accountRows)
+  await insertChunks(
+    db,
+    schema.evaluationEvents,
+    accountRows.map((account) => ({
+      accountId: account.id,
+      seq: 1,
+      kind: 'snapshot' as const,
+      tMs: nowMs - 120_000,
+      balance: 10_000_000,
+      equity: 10_000_000,
+    })),
+  )
+  return {
+    breachAccounts: accountRows.slice(accounts),
+    positions: positionRows.slice(0, accounts) as BenchPosition[],
+  }
+}
+
+/** The app on a database of `accounts` (+ `breachCount`) active accounts; `startSeconds`: startServer. */
+export async function openRiskBench(accounts: number, breachCount: number) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-risk-'))
+  const template = await createDatabaseTemplate('pglite')
+  const database = await openDatabaseFromTemplate(template.template)
+  const clock = { ms: START_MS }
+  const filled = await fillDatabase(database.db, clock.ms, accounts, breachCount)
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+    SEED_DEMO: 'false',
+    MARKET_FEED: 'manual',
+    MARKET_BACKFILL_HOURS: '0',
+    PORT: '0',
+  })
+  const t0 = performance.now()
+  const server = await startServer({
+    env,
+    database,
+    clock: { now: () => new Date(clock.ms) },
+    isJobMaintenanceOn: false,
+  })
+  const startSeconds = (performance.now() - t0) / 1000
+  return {
+    ...filled,
+    server,
+    clock,
+    startSeconds,
+    async close() {
+      await server.stop()
+      await database.close()
+      await template.dispose()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The same-run baseline of a tick: floating P/L of every position on the ticked symbol (pure
+ * mark-to-market, nothing else), per tick of `ticks`, as ticks per second.
+ */
+export function pureMarkTicksPerSecond(
+  positions: BenchPosition[],
+  ticks: { symbol: string; book: QuoteBook }[],
+): number {
+  const bySymbol = new Map<string, BenchPosition[]>()
+  for (const position of positions) {
+    const list = bySymbol.get(position.symbol)
+    if (list) list.push(position)
+    else bySymbol.set(position.symbol, [position])
+  }
+  let sink = 0
+  const t0 = performance.now()
+  for (const tick of ticks) {
+    for (const position of bySymbol.get(tick.symbol) ?? []) {
+      sink += positionProfit(position, tick.book)
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000
+  if (!Number.isFinite(sink)) throw new Error('mark-to-market sum is not finite')
+  return ticks.length / seconds
+}
