@@ -87,16 +87,21 @@ export class LiveHub {
   private readonly breachListeners = new Set<(accountId: string, breachMs: number) => void>()
   private readonly buildListeners = new Set<(build: AccountBuild) => void>()
   private timer: NodeJS.Timeout | null = null
+  private accountTimer: NodeJS.Timeout | null = null
   private ctx: AppContext | null = null
 
   start(ctx: AppContext): void {
     this.ctx = ctx
     this.timer = setInterval(() => this.pump(), QUOTE_INTERVAL_MS)
     this.timer.unref()
+    // the accounts on their own beat, so a changing account is built every 250 ms, not every 300
+    this.accountTimer = setInterval(() => this.buildChanged(false), ACCOUNT_INTERVAL_MS)
+    this.accountTimer.unref()
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer)
+    if (this.accountTimer) clearInterval(this.accountTimer)
     this.watchers.clear()
     this.feeds.clear()
   }
@@ -272,7 +277,6 @@ export class LiveHub {
   // ---- pushing ----------------------------------------------------------------------------------
 
   private pump(): void {
-    const nowMs = Date.now()
     // watchers asking for the same market quotes share one serialisation
     const quotesJson = new Map<string, string | null>()
     for (const watcher of this.watchers.values()) {
@@ -288,10 +292,17 @@ export class LiveHub {
         if (json !== null) watcher.connection.sendRaw(json)
       }
     }
+    // a new feed's first state goes out at once, not at the next account beat
+    this.buildChanged(true)
+  }
+
+  /** Builds each account that may have changed (`isFirstOnly`: only those never built yet). */
+  private buildChanged(isFirstOnly: boolean): void {
+    const nowMs = Date.now()
     for (const feed of this.feeds.values()) {
-      if (feed.isDirty && !feed.isBuilding && nowMs - feed.lastBuildMs >= ACCOUNT_INTERVAL_MS) {
-        void this.build(feed, nowMs)
-      }
+      if (!feed.isDirty || feed.isBuilding) continue
+      if (isFirstOnly && feed.version > 0) continue
+      void this.build(feed, nowMs)
     }
   }
 
