@@ -119,8 +119,13 @@ const FLUSH_INTERVAL_MS = Number(process.env.RISK_FLUSH_MS ?? 250)
 /** accounts whose ledgers one startup query reads */
 const LOAD_CHUNK = 2_000
 const FLUSH_CHUNK = 5_000
-/** rows per statement of a ledger flush, each its own short transaction (tens of ms on PGlite) */
-const FLUSH_STATEMENT_ROWS = 1_000
+/**
+ * ledger rows per statement of a flush, each its own short transaction: ~500 rows is tens of ms on
+ * PGlite, the time every other query of the app may wait (0006)
+ */
+const FLUSH_STATEMENT_ROWS = 500
+/** day rows per statement of a flush: an upsert of numeric columns, several times a ledger row */
+const FLUSH_STATEMENT_DAYS = 250
 /** checkpoints per statement of a flush: each is ~1 KB of JSON and an update of the account row */
 const FLUSH_STATEMENT_CHECKPOINTS = 50
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
@@ -249,13 +254,13 @@ export class RiskMonitor {
 
   /**
    * Writes everything recorded so far (ledger rows, day rows, checkpoints) in short statements
-   * (FLUSH_STATEMENT_ROWS rows, FLUSH_STATEMENT_CHECKPOINTS checkpoints), each committed on its
-   * own: a flush of 10,000 accounts never holds the database (on PGlite, every other query) for
-   * the whole batch. The order keeps what decision 0014 needs: ledger rows first, in the order
-   * they were recorded (what is stored of an account is always a prefix of its ledger), then day
-   * rows, then checkpoints (never stored ahead of the rows they cover). A failed statement puts
-   * back what was not written yet; rows are keyed (account, seq) and inserted `on conflict do
-   * nothing`, so each is stored exactly once.
+   * (FLUSH_STATEMENT_ROWS, _DAYS and _CHECKPOINTS at most), each committed on its own: a flush
+   * of 10,000 accounts never holds the database (on PGlite, every other query) for the whole
+   * batch. The order keeps what decision 0014 needs: ledger rows first, in the order they were
+   * recorded (what is stored of an account is always a prefix of its ledger), then day rows, then
+   * checkpoints (never stored ahead of the rows they cover). A failed statement puts back what
+   * was not written yet; rows are keyed (account, seq) and inserted `on conflict do nothing`, so
+   * each is stored exactly once.
    */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing
@@ -277,8 +282,8 @@ export class RiskMonitor {
       for (; rowsWritten < rows.length; rowsWritten += FLUSH_STATEMENT_ROWS) {
         await writeLedger(db, rows.slice(rowsWritten, rowsWritten + FLUSH_STATEMENT_ROWS))
       }
-      for (let i = 0; i < days.length; i += FLUSH_STATEMENT_ROWS) {
-        await writeDays(db, days.slice(i, i + FLUSH_STATEMENT_ROWS))
+      for (let i = 0; i < days.length; i += FLUSH_STATEMENT_DAYS) {
+        await writeDays(db, days.slice(i, i + FLUSH_STATEMENT_DAYS))
       }
       const entries = [...checkpoints]
       for (let i = 0; i < entries.length; i += FLUSH_STATEMENT_CHECKPOINTS) {
