@@ -78,6 +78,7 @@ export type AccountBuild = {
 
 const QUOTE_INTERVAL_MS = 100
 const ACCOUNT_INTERVAL_MS = 250
+const ACCOUNT_BEAT_MS = 25
 
 export class LiveHub {
   private readonly watchers = new Map<StreamConnection, Watcher>()
@@ -94,8 +95,9 @@ export class LiveHub {
     this.ctx = ctx
     this.timer = setInterval(() => this.pump(), QUOTE_INTERVAL_MS)
     this.timer.unref()
-    // the accounts on their own beat, so a changing account is built every 250 ms, not every 300
-    this.accountTimer = setInterval(() => this.buildChanged(false), ACCOUNT_INTERVAL_MS)
+    // the accounts on their own finer beat: a changing account is built every 250 ms (not every
+    // 300), each on its own phase, so the builds (and their sends) are spread, not one burst
+    this.accountTimer = setInterval(() => this.buildChanged(false), ACCOUNT_BEAT_MS)
     this.accountTimer.unref()
   }
 
@@ -302,6 +304,8 @@ export class LiveHub {
     for (const feed of this.feeds.values()) {
       if (!feed.isDirty || feed.isBuilding) continue
       if (isFirstOnly && feed.version > 0) continue
+      // a timer may fire a little early: within a few ms of the interval is on time
+      if (nowMs - feed.lastBuildMs < ACCOUNT_INTERVAL_MS - 5) continue
       void this.build(feed, nowMs)
     }
   }
