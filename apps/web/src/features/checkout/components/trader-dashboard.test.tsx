@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { messages, storageKeys, type TradingAccountDto } from '@tp/api'
+import { messages, storageKeys, type OwnedTradingAccountDto } from '@tp/api'
 import { PROVISIONING_POLL_MS } from '@/lib/trading-accounts'
 import { json, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
@@ -8,7 +8,7 @@ import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing
 import { trader } from '../testing/fixtures'
 
 const accountsHandler =
-  (...lists: TradingAccountDto[][]): Handler =>
+  (...lists: OwnedTradingAccountDto[][]): Handler =>
   (_call, index) =>
     json(200, { accounts: lists[Math.min(index, lists.length - 1)] })
 

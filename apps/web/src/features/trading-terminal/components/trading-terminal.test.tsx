@@ -220,7 +220,11 @@ describe('trading terminal: account lifecycle', () => {
       states: [passed, next],
       handlers: {
         'GET /api/trading/accounts': (_call, index) =>
-          json(200, { accounts: index === 0 ? [passed.account] : [passed.account, next.account] }),
+          json(200, {
+            accounts: (index === 0 ? [passed.account] : [passed.account, next.account]).map(
+              (account) => makeAccount(account),
+            ),
+          }),
       },
     })
     const app = openTerminal()

@@ -5,6 +5,7 @@ import {
   type PositionDto,
   type QuoteDto,
   type RuleMeters,
+  type OwnedTradingAccountDto,
   type TradingAccountDto,
 } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
@@ -134,7 +135,7 @@ export const testQuotes: QuoteDto[] = [
 ]
 
 export type TerminalApiOptions = {
-  accounts?: TradingAccountDto[]
+  accounts?: OwnedTradingAccountDto[]
   states?: AccountState[]
   quotes?: QuoteDto[]
   handlers?: Record<string, Handler>
@@ -143,7 +144,8 @@ export type TerminalApiOptions = {
 /** The API of a terminal test: accounts, their states, quotes, no bars, no history. */
 export function terminalApi(options: TerminalApiOptions = {}) {
   const states = options.states ?? [makeState()]
-  const accounts = options.accounts ?? states.map((state) => state.account)
+  // the owner's list carries the credentials an account state leaves out
+  const accounts = options.accounts ?? states.map((state) => makeAccount(state.account))
   const stateHandlers = Object.fromEntries(
     states.flatMap((state): [string, Handler][] => [
       [`GET /api/trading/accounts/${state.account.id}`, () => json(200, state)],
