@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { registerUser, waitForMail } from '../support/api'
+import { loginToken, registerUser, waitForMail } from '../support/api'
 import { expectNoHorizontalScroll, signIn, toast } from '../support/pages'
 import { createScenarioAccount, playPricePath } from '../support/scenarios'
 
@@ -244,7 +244,14 @@ test('passing phase 1 provisions the phase 2 account with new credentials', asyn
   }
   const phase1 = await shownPassword('Phase 1')
   const phase2 = await shownPassword('Phase 2')
-  expect(phase1).toEqual({ login: account.login, password: account.password })
+  // the owner's credentials of phase 1, as the server gives them on demand
+  const token = await loginToken(request, trader)
+  const credentials = await request.get(`/api/trading/accounts/${account.id}/credentials`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(credentials.status(), await credentials.text()).toBe(200)
+  const { password } = (await credentials.json()) as { password: string }
+  expect(phase1).toEqual({ login: account.login, password })
   expect(phase2.login).not.toBe(phase1.login)
   expect(phase2.password).toMatch(/^[a-z\d]{10}$/i)
   expect(phase2.password).not.toBe(phase1.password)

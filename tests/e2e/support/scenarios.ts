@@ -14,7 +14,7 @@ export type ScenarioTrade = {
   durationMinutes: number
 }
 
-export type ScenarioAccount = { id: string; login: string; password: string; server: string }
+export type ScenarioAccount = { id: string; login: string; server: string }
 
 async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${await loginToken(request, demoAdmin)}` }
