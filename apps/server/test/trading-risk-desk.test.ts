@@ -3,7 +3,6 @@ import { messages } from '@tp/api'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, tradingAccounts } from '../src/db/schema'
-import { adminMayNotTrade } from '../src/modules/access/access-policy'
 import { createTestApp, type TestApp, type TestUser } from './support'
 
 // Who may do what on a trading account: the owner alone trades it; an admin reads it and takes
@@ -67,7 +66,10 @@ describe('an admin may read a trader’s account but not trade it', () => {
       { token: admin.token },
     )
     expect(placed.status).toBe(403)
-    expect(placed.body).toMatchObject({ code: 'FORBIDDEN', message: adminMayNotTrade })
+    expect(placed.body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.auth.adminMayNotTrade,
+    })
     const after = await state()
     expect(after.positions.map((p) => p.id)).toEqual(before.positions.map((p) => p.id))
     expect(after.orders.map((o) => o.id)).toEqual(before.orders.map((o) => o.id))

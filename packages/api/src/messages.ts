@@ -25,6 +25,8 @@ export const messages = {
     emailMismatch: 'You can only act on your own account.',
     adminOnly: "You don't have permission to access this resources.",
     accountDisabled: 'This account is disabled. Please contact support.',
+    adminMayNotTrade:
+      "Only the account's owner can trade it. An admin may close every position or disable trading, with a reason.",
     googleUnavailable: 'Google sign-in is not available right now.',
   },
   validation: {

@@ -1,3 +1,4 @@
+import { messages } from '@tp/api'
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
@@ -35,10 +36,7 @@ export type OrderAccess = 'read' | 'pay' | 'manage'
 const noSuchAccount = () => new AppError('NOT_FOUND', { message: 'No such trading account.' })
 const noSuchOrder = () => new AppError('NOT_FOUND', { message: 'No such order.' })
 
-export const adminMayNotTrade =
-  "Only the account's owner can trade it. An admin may close every position or disable trading, with a reason."
-
-export function canAccessAccount(
+function canAccessAccount(
   caller: Caller,
   account: Pick<TradingAccountRow, 'userId'>,
   access: AccountAccess,
@@ -58,7 +56,8 @@ export async function loadAccountFor(
   const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId))
   if (!row) throw noSuchAccount()
   if (canAccessAccount(caller, row, access)) return row
-  if (caller.role === 'admin') throw new AppError('FORBIDDEN', { message: adminMayNotTrade })
+  if (caller.role === 'admin')
+    throw new AppError('FORBIDDEN', { message: messages.auth.adminMayNotTrade })
   throw noSuchAccount()
 }
 
