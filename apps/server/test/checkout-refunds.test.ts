@@ -8,7 +8,7 @@ import type {
 import { messages } from '@tp/api'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderEvents, orders } from '../src/db/schema'
+import { auditLog, orderEvents, orders } from '../src/db/schema'
 import { sweepPayments } from '../src/modules/payments/reconcile-payment'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 import {
@@ -121,6 +121,11 @@ describe('an admin refunds a card order', () => {
     expect(events.at(-1)!.detail).toMatch(
       /^PayPal refund \w+ of capture \w+: asked within 24 hours$/,
     )
+    // the admin's action is in the audit log, with who did it and why
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, order.id))
+    expect(audit.map((entry) => [entry.action, entry.actorUserId, entry.reason])).toEqual([
+      ['order.refund', admin.user.id, 'asked within 24 hours'],
+    ])
 
     // the account is closed: read-only, nothing open, the position closed for the refund
     const closed = await accountOf(user)
