@@ -11,15 +11,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { currentRulebookVersion } from '@tp/domain'
 import {
   createDatabaseTemplate,
   loadEnv,
   openDatabaseFromTemplate,
-  schema,
   startServer,
 } from '@tp/server/bench'
 import { percentile, type BenchSuite, type Figure } from '../support'
+import { insertActiveAccounts, insertSimulatedAccounts } from './risk-support'
 
 const ACCOUNTS = Number(process.env.BENCH_FLUSH_ACCOUNTS ?? 10_000)
 /** day resets crossed (one flush each) */
@@ -36,74 +35,14 @@ const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 type Db = Awaited<ReturnType<typeof openDatabaseFromTemplate>>['db']
 
-async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[]) {
-  for (let i = 0; i < rows.length; i += 1_000) {
-    await db.insert(table).values(rows.slice(i, i + 1_000) as never)
-  }
-}
-
 /** `ACCOUNTS` active Phase 1 accounts of $100,000, started a minute ago, no positions. */
 async function fillDatabase(db: Db, nowMs: number) {
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email: 'bench-flush@tradepeak.test', passwordHash: 'x' })
-    .returning()
-  const challengeRows = Array.from({ length: ACCOUNTS }, () => ({
-    id: crypto.randomUUID(),
-    userId: user!.id,
-    challengeType: 'twoPhase' as const,
-    sizeK: 100,
-    platform: 'mt5' as const,
-    rulebookVersion: currentRulebookVersion,
-  }))
-  await insertChunks(db, schema.challenges, challengeRows)
-  const simRows = challengeRows.map((_, i) => ({
-    id: crypto.randomUUID(),
-    requestId: `bench-flush-${i}`,
-    login: 9_000_000 + i,
-    server: 'Bench-MT5',
-    platform: 'mt5',
-    name: 'Bench',
-    passwordHash: 'x',
-    investorPasswordHash: 'x',
-    balance: 10_000_000,
-    leverage: 30,
-    maxLotsPerForexOrder: 50,
-    marginCallPercent: 80,
-    stopOutPercent: 50,
-  }))
-  await insertChunks(db, schema.simAccounts, simRows)
-  const accountRows = challengeRows.map((challenge, i) => ({
-    id: crypto.randomUUID(),
-    challengeId: challenge.id,
-    userId: user!.id,
-    stage: 'phase1' as const,
-    planKey: 'twoPhase.phase1',
-    rulebookVersion: currentRulebookVersion,
-    sizeK: 100,
-    platform: 'mt5' as const,
-    adapter: 'simulated',
-    externalId: simRows[i]!.id,
-    login: String(simRows[i]!.login),
-    server: 'Bench-MT5',
-    leverage: 30,
-    initialBalance: 10_000_000,
-    status: 'active' as const,
-    startedAt: new Date(nowMs - 60_000),
-  }))
-  await insertChunks(db, schema.tradingAccounts, accountRows)
-  await insertChunks(
-    db,
-    schema.evaluationEvents,
-    accountRows.map((account) => ({
-      accountId: account.id,
-      seq: 1,
-      kind: 'snapshot' as const,
-      tMs: nowMs - 60_000,
-      balance: 10_000_000,
-      equity: 10_000_000,
-    })),
-  )
+  const created = await insertSimulatedAccounts(db, {
+    email: 'bench-flush@tradepeak.test',
+    count: ACCOUNTS,
+    loginBase: 9_000_000,
+  })
+  await insertActiveAccounts(db, created, nowMs - 60_000)
 }
 
 /**

@@ -20,10 +20,87 @@ export const START_MS = Date.parse('2026-11-18T15:00:00Z') // a Wednesday, 10:00
 
 type Db = Awaited<ReturnType<typeof openDatabaseFromTemplate>>['db']
 
-async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[]) {
+export async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0], rows: T[]) {
   for (let i = 0; i < rows.length; i += 1_000) {
     await db.insert(table).values(rows.slice(i, i + 1_000) as never)
   }
+}
+
+/** A bench user with `count` Two Phase $100,000 challenges on the simulated MT5 server. */
+export async function insertSimulatedAccounts(
+  db: Db,
+  options: { email: string; count: number; loginBase: number },
+) {
+  const [user] = await db
+    .insert(schema.users)
+    .values({ email: options.email, passwordHash: 'x' })
+    .returning()
+  const challengeRows = Array.from({ length: options.count }, () => ({
+    id: crypto.randomUUID(),
+    userId: user!.id,
+    challengeType: 'twoPhase' as const,
+    sizeK: 100,
+    platform: 'mt5' as const,
+    rulebookVersion: currentRulebookVersion,
+  }))
+  await insertChunks(db, schema.challenges, challengeRows)
+  const simRows = challengeRows.map((_, i) => ({
+    id: crypto.randomUUID(),
+    requestId: `${options.email}-${i}`,
+    login: options.loginBase + i,
+    server: 'Bench-MT5',
+    platform: 'mt5',
+    name: 'Bench',
+    passwordHash: 'x',
+    investorPasswordHash: 'x',
+    balance: 10_000_000,
+    leverage: 30,
+    maxLotsPerForexOrder: 50,
+    marginCallPercent: 80,
+    stopOutPercent: 50,
+  }))
+  await insertChunks(db, schema.simAccounts, simRows)
+  return { userId: user!.id, challengeRows, simRows }
+}
+
+/** The app's active Phase 1 rows of those accounts, each with its opening ledger snapshot. */
+export async function insertActiveAccounts(
+  db: Db,
+  created: Awaited<ReturnType<typeof insertSimulatedAccounts>>,
+  startedAtMs: number,
+) {
+  const accountRows = created.challengeRows.map((challenge, i) => ({
+    id: crypto.randomUUID(),
+    challengeId: challenge.id,
+    userId: created.userId,
+    stage: 'phase1' as const,
+    planKey: 'twoPhase.phase1',
+    rulebookVersion: currentRulebookVersion,
+    sizeK: 100,
+    platform: 'mt5' as const,
+    adapter: 'simulated',
+    externalId: created.simRows[i]!.id,
+    login: String(created.simRows[i]!.login),
+    server: 'Bench-MT5',
+    leverage: 30,
+    initialBalance: 10_000_000,
+    status: 'active' as const,
+    startedAt: new Date(startedAtMs),
+  }))
+  await insertChunks(db, schema.tradingAccounts, accountRows)
+  await insertChunks(
+    db,
+    schema.evaluationEvents,
+    accountRows.map((account) => ({
+      accountId: account.id,
+      seq: 1,
+      kind: 'snapshot' as const,
+      tMs: startedAtMs,
+      balance: 10_000_000,
+      equity: 10_000_000,
+    })),
+  )
+  return accountRows
 }
 
 export interface BenchPosition {
@@ -39,36 +116,12 @@ export interface BenchPosition {
  */
 async function fillDatabase(db: Db, nowMs: number, accounts: number, breachCount: number) {
   const random = seededRandom(20261118)
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email: 'bench@tradepeak.test', passwordHash: 'x' })
-    .returning()
-  const total = accounts + breachCount
-  const challengeRows = Array.from({ length: total }, () => ({
-    id: crypto.randomUUID(),
-    userId: user!.id,
-    challengeType: 'twoPhase' as const,
-    sizeK: 100,
-    platform: 'mt5' as const,
-    rulebookVersion: currentRulebookVersion,
-  }))
-  await insertChunks(db, schema.challenges, challengeRows)
-  const simRows = challengeRows.map((_, i) => ({
-    id: crypto.randomUUID(),
-    requestId: `bench-${i}`,
-    login: 8_000_000 + i,
-    server: 'Bench-MT5',
-    platform: 'mt5',
-    name: 'Bench',
-    passwordHash: 'x',
-    investorPasswordHash: 'x',
-    balance: 10_000_000,
-    leverage: 30,
-    maxLotsPerForexOrder: 50,
-    marginCallPercent: 80,
-    stopOutPercent: 50,
-  }))
-  await insertChunks(db, schema.simAccounts, simRows)
+  const created = await insertSimulatedAccounts(db, {
+    email: 'bench@tradepeak.test',
+    count: accounts + breachCount,
+    loginBase: 8_000_000,
+  })
+  const simRows = created.simRows
   const positionRows = simRows.map((account, i) => {
     const isBreachSample = i >= accounts
     const instrument = isBreachSample
@@ -90,37 +143,7 @@ async function fillDatabase(db: Db, nowMs: number, accounts: number, breachCount
     }
   })
   await insertChunks(db, schema.simPositions, positionRows)
-  const accountRows = challengeRows.map((challenge, i) => ({
-    id: crypto.randomUUID(),
-    challengeId: challenge.id,
-    userId: user!.id,
-    stage: 'phase1' as const,
-    planKey: 'twoPhase.phase1',
-    rulebookVersion: currentRulebookVersion,
-    sizeK: 100,
-    platform: 'mt5' as const,
-    adapter: 'simulated',
-    externalId: simRows[i]!.id,
-    login: String(simRows[i]!.login),
-    server: 'Bench-MT5',
-    leverage: 30,
-    initialBalance: 10_000_000,
-    status: 'active' as const,
-    startedAt: new Date(nowMs - 120_000),
-  }))
-  await insertChunks(db, schema.tradingAccounts, accountRows)
-  await insertChunks(
-    db,
-    schema.evaluationEvents,
-    accountRows.map((account) => ({
-      accountId: account.id,
-      seq: 1,
-      kind: 'snapshot' as const,
-      tMs: nowMs - 120_000,
-      balance: 10_000_000,
-      equity: 10_000_000,
-    })),
-  )
+  const accountRows = await insertActiveAccounts(db, created, nowMs - 120_000)
   return {
     breachAccounts: accountRows.slice(accounts),
     positions: positionRows.slice(0, accounts) as BenchPosition[],
