@@ -157,8 +157,10 @@ describe('Google sign-in through the fake', () => {
     })
 
     // every session the squatter held is over; the owner's new one works
-    for (const { refreshToken } of [squatter, squatterLogin]) {
+    for (const { refreshToken, token } of [squatter, squatterLogin]) {
       expect((await t.post('/api/auth/refresh', { refreshToken })).status).toBe(401)
+      // the access token too, at once, not when it expires
+      expect((await t.get('/api/auth/me', { token })).status).toBe(401)
     }
     expect((await t.post('/api/auth/refresh', { refreshToken: owner.refreshToken })).status).toBe(
       200,
