@@ -34,7 +34,8 @@ for (const file of files) {
     console.error(`${file} failed:`, error)
   }
 }
-if (isWritingReadme && !failed) writeReadmeSection()
+// README's section is one whole run: a filtered run never rewrites it
+if (isWritingReadme && filters.length === 0 && !failed) writeReadmeSection()
 process.exit(failed ? 1 : 0)
 
 /**
