@@ -1,4 +1,5 @@
 import type { OwnedTradingAccountDto } from '@tp/api'
+import { json, type Handler } from './mock-api'
 
 // Trading accounts as GET /api/trading/accounts lists them, for the tests of every page that shows
 // them (dashboard, trading accounts, terminal).
@@ -33,4 +34,26 @@ export function makeAccount(
     previousAccountId: null,
     ...overrides,
   }
+}
+
+/** GET /api/trading/accounts/:id/credentials of each account, answered from its fixture. */
+export function credentialsHandlers(
+  ...accounts: Pick<
+    OwnedTradingAccountDto,
+    'id' | 'login' | 'server' | 'password' | 'investorPassword'
+  >[]
+): Record<string, Handler> {
+  return Object.fromEntries(
+    accounts.map((account) => [
+      `GET /api/trading/accounts/${account.id}/credentials`,
+      () =>
+        json(200, {
+          accountId: account.id,
+          login: account.login,
+          server: account.server,
+          password: account.password,
+          investorPassword: account.investorPassword,
+        }),
+    ]),
+  )
 }

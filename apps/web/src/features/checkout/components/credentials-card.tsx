@@ -1,8 +1,9 @@
-import { Check, Copy, Eye, EyeOff } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { Check, Copy } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { messages, type OwnedTradingAccountDto } from '@tp/api'
 import { accountSizeLabel, challengeTypeLabels, isAccountSizeK, stageLabels } from '@tp/domain'
 import { AccountStatusBadge } from '@/components/account-status-badge'
+import { TradingPassword } from '@/components/trading-password'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -57,7 +58,6 @@ export function CredentialsCard({
   /** shown instead of the plain status badge (a failed account's names the rule it broke) */
   statusBadge?: ReactNode
 }) {
-  const [isPasswordShown, setPasswordShown] = useState(false)
   const isProvisioning = account.status === 'provisioning'
   const title = `${challengeTypeLabels[account.challenge]} ${sizeText(account.sizeK)}`.trim()
 
@@ -91,24 +91,7 @@ export function CredentialsCard({
               <CopyIconButton text={account.login} label="Login" />
             </Credential>
             <Credential label="Password">
-              <span className="font-mono break-all">
-                {isPasswordShown ? account.password : '••••••••'}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={isPasswordShown ? 'Hide password' : 'Show password'}
-                aria-pressed={isPasswordShown}
-                onClick={() => setPasswordShown((shown) => !shown)}
-              >
-                {isPasswordShown ? (
-                  <EyeOff aria-hidden className="size-4" />
-                ) : (
-                  <Eye aria-hidden className="size-4" />
-                )}
-              </Button>
-              <CopyIconButton text={account.password} label="Password" />
+              <TradingPassword accountId={account.id} login={account.login} />
             </Credential>
             <Credential label="Server">
               <span className="break-all">{account.server}</span>

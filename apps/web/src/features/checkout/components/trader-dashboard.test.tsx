@@ -4,7 +4,13 @@ import { messages, storageKeys, type OwnedTradingAccountDto } from '@tp/api'
 import { PROVISIONING_POLL_MS } from '@/lib/trading-accounts'
 import { json, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
-import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
+import {
+  accountId,
+  credentialsHandlers,
+  makeAccount,
+  nextAccountId,
+  otherAccountId,
+} from '@/testing/trading-accounts'
 import { trader } from '../testing/fixtures'
 
 const accountsHandler =
@@ -12,8 +18,8 @@ const accountsHandler =
   (_call, index) =>
     json(200, { accounts: lists[Math.min(index, lists.length - 1)] })
 
-function openDashboard(handler: Handler) {
-  const api = mockApi({ 'GET /api/trading/accounts': handler }, { user: trader })
+function openDashboard(handler: Handler, handlers: Record<string, Handler> = {}) {
+  const api = mockApi({ 'GET /api/trading/accounts': handler, ...handlers }, { user: trader })
   const app = renderApp('/user/dashboard', { user: trader })
   return { api, app }
 }
@@ -28,7 +34,10 @@ afterEach(() => {
 
 describe('trader dashboard (spec 2.12)', () => {
   it('welcomes the trader and shows the current account credentials', async () => {
-    const { app } = openDashboard(accountsHandler([makeAccount()]))
+    const { app, api } = openDashboard(
+      accountsHandler([makeAccount()]),
+      credentialsHandlers(makeAccount()),
+    )
 
     expect(
       await screen.findByRole('heading', { name: 'Welcome to start challenge!' }),
@@ -41,14 +50,13 @@ describe('trader dashboard (spec 2.12)', () => {
     expect(credential('Account size')).toHaveTextContent('$100K')
     expect(within(card()).getByText('Active')).toBeInTheDocument()
 
-    // the password is hidden until asked for
+    // the password is hidden until asked for, and only then fetched
     expect(credential('Password')).not.toHaveTextContent('trade-pass-1')
-    await app.user.click(screen.getByRole('button', { name: 'Show password' }))
-    expect(credential('Password')).toHaveTextContent('trade-pass-1')
-    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    expect(api.callsTo(`GET /api/trading/accounts/${accountId}/credentials`)).toHaveLength(0)
+    const show = screen.getByRole('button', { name: 'Show password of account 1001234' })
+    await app.user.click(show)
+    await waitFor(() => expect(credential('Password')).toHaveTextContent('trade-pass-1'))
+    expect(show).toHaveAttribute('aria-pressed', 'true')
     expect(screen.queryByRole('button', { name: 'Next Account' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Open trading terminal' })).toHaveAttribute(
       'href',

@@ -7,6 +7,7 @@ import {
 } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
+import { tradingCredentialsQueryKey } from '@/lib/trading-credentials'
 
 // POST /api/trading/accounts/:accountId/password {password} -> { account, message }
 // errors: 422 VALIDATION_FAILED (details[].path "password"), 409 ACCOUNT_NOT_TRADABLE, 404
@@ -39,6 +40,7 @@ export function useChangeTradingPassword() {
       queryClient.setQueryData<OwnedTradingAccountDto[]>(tradingAccountsQueryKey, (accounts) =>
         accounts?.map((existing) => (existing.id === account.id ? account : existing)),
       )
+      queryClient.removeQueries({ queryKey: tradingCredentialsQueryKey(account.id) })
       void queryClient.invalidateQueries({ queryKey: tradingAccountsQueryKey })
     },
   })

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { messages, type OwnedTradingAccountDto } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
+import { credentialsHandlers } from '@/testing/trading-accounts'
 
 const trader = makeUser()
 
@@ -45,6 +46,13 @@ function makeAccount(overrides: Partial<OwnedTradingAccountDto> = {}): OwnedTrad
 }
 
 const active = makeAccount()
+const credentialsOf = (account: OwnedTradingAccountDto) => ({
+  accountId: account.id,
+  login: account.login,
+  server: account.server,
+  password: account.password,
+  investorPassword: account.investorPassword,
+})
 const passed = makeAccount({
   id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
   login: '900001',
@@ -70,6 +78,7 @@ function openPage(
     {
       'GET /api/trading/accounts':
         typeof accounts === 'function' ? accounts : () => json(200, { accounts }),
+      ...credentialsHandlers(active, passed),
       ...handlers,
     },
     { user: trader },
@@ -159,7 +168,7 @@ describe('trading accounts page', () => {
     const show = within(row).getByRole('button', { name: 'Show password of account 1001234' })
     expect(show).toHaveAttribute('aria-pressed', 'false')
     await app.user.click(show)
-    expect(row).toHaveTextContent('trade-pass-1')
+    await waitFor(() => expect(row).toHaveTextContent('trade-pass-1'))
     expect(show).toHaveAttribute('aria-pressed', 'true')
 
     await app.user.click(show)
@@ -266,13 +275,32 @@ describe('change trading password', () => {
 
   it('sends the new password, says so, closes and shows the account as the server has it', async () => {
     const changed = makeAccount({ password: 'NewPass123' })
-    const { app, api, dialog, input } = await openDialog(
-      {
-        [`POST /api/trading/accounts/${active.id}/password`]: () =>
-          json(200, { account: changed, message: messages.trading.passwordChanged }),
-      },
+    let serverPassword = active.password
+    const { app, api } = openPage(
       (_call, index) => json(200, { accounts: index === 0 ? [active] : [changed] }),
+      {
+        [`POST /api/trading/accounts/${active.id}/password`]: () => {
+          serverPassword = 'NewPass123'
+          return json(200, { account: changed, message: messages.trading.passwordChanged })
+        },
+        [`GET /api/trading/accounts/${active.id}/credentials`]: () =>
+          json(200, { ...credentialsOf(active), password: serverPassword }),
+      },
     )
+    // the password fetched before the change is forgotten by it
+    await app.user.click(
+      within(await rowOf('1001234')).getByRole('button', {
+        name: 'Copy password of account 1001234',
+      }),
+    )
+    expect(await navigator.clipboard.readText()).toBe('trade-pass-1')
+    await app.user.click(
+      within(await rowOf('1001234')).getByRole('button', {
+        name: 'Change trading password of account 1001234',
+      }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Change trading password' })
+    const input = within(dialog).getByLabelText('New trading password')
 
     await app.user.type(input, 'NewPass123')
     await app.user.click(within(dialog).getByRole('button', { name: 'Change password' }))
@@ -288,7 +316,7 @@ describe('change trading password', () => {
     await app.user.click(
       within(row).getByRole('button', { name: 'Show password of account 1001234' }),
     )
-    expect(row).toHaveTextContent('NewPass123')
+    await waitFor(() => expect(row).toHaveTextContent('NewPass123'))
   })
 
   it("shows the server's refusal at the field, or for the whole form", async () => {

@@ -4,6 +4,7 @@ import { messages, type OwnedTradingAccountDto } from '@tp/api'
 import { challengeTypeLabels, stageLabels } from '@tp/domain'
 import { AccountStatusBadge } from '@/components/account-status-badge'
 import { PageHeader } from '@/components/page-header'
+import { TradingPassword } from '@/components/trading-password'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -22,9 +23,8 @@ import {
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '@/lib/trading-accounts'
-import { accountSizeText, canChangePassword } from '../utils/format'
+import { accountSizeText, canChangePassword, hasCredentials } from '../utils/format'
 import { ChangePasswordDialog } from './change-password-dialog'
-import { PasswordCell } from './password-cell'
 
 const columns = [
   'No',
@@ -56,8 +56,8 @@ function AccountRow({
       <TableCell className="text-muted-foreground">{number}</TableCell>
       <TableCell className="font-mono font-medium tabular-nums">{account.login || '—'}</TableCell>
       <TableCell>
-        {account.password ? (
-          <PasswordCell password={account.password} login={account.login} />
+        {hasCredentials(account) ? (
+          <TradingPassword accountId={account.id} login={account.login} />
         ) : (
           <span className="text-muted-foreground">—</span>
         )}
@@ -139,8 +139,8 @@ function AccountCard({
       </div>
       <dl className="grid grid-cols-2 gap-3">
         <CardField label="Password">
-          {account.password ? (
-            <PasswordCell password={account.password} login={account.login} />
+          {hasCredentials(account) ? (
+            <TradingPassword accountId={account.id} login={account.login} />
           ) : (
             <span className="text-muted-foreground">—</span>
           )}

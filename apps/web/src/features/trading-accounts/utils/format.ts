@@ -13,4 +13,7 @@ export function canChangePassword(account: TradingAccountDto): boolean {
   return account.status === 'active' && !account.isReadOnly
 }
 
-export const PASSWORD_MASK = '••••••••'
+/** Whether the account has a login and passwords yet (not while it is being set up). */
+export function hasCredentials(account: TradingAccountDto): boolean {
+  return account.status !== 'provisioning' && account.login !== ''
+}
