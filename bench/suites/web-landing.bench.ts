@@ -1,9 +1,13 @@
 // web-landing-transfer-kb: everything the landing page transfers (bytes on the wire: headers and
 // encoded bodies, as Chromium counts them in Network.loadingFinished's encodedDataLength) from
 // navigation until the network has been idle for 500 ms, on a fresh browser context (no cache),
-// through the real server serving the real build (apps/web/dist, run `npm run build:web` first).
+// through the real server serving the real build (apps/web/dist, run `npm run build:web` first;
+// WEB_DIST_DIR=<folder> measures another build, e.g. one made with `vite build --outDir <folder>`
+// while others work in the same tree).
 // The same run also loads the page asking for no compression (Accept-Encoding: identity) and
 // for gzip only, so the figure comes with its uncompressed baseline.
+// web-landing-first-load-js-gz-kb: of the gzip-only load, the JavaScript alone (responses Chromium
+// types as Script), the budget of issue 11 item 10 (<= 100 KB).
 // Usage: npm run bench -- web-landing
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -19,7 +23,9 @@ import {
 } from '@tp/server/bench'
 import type { BenchSuite } from '../support'
 
-const distDir = fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
+const distDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
 // the flags of tests/e2e/playwright.config.ts (chromiumArgs)
 const chromiumArgs = [
   '--headless',
@@ -32,19 +38,22 @@ const chromiumArgs = [
   '--disable-sync',
 ]
 
-type Load = { bytes: number; requests: number; encodings: Set<string> }
+type Load = { bytes: number; scriptBytes: number; requests: number; encodings: Set<string> }
 
 async function loadLanding(browser: Browser, url: string, acceptEncoding: string | null) {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    const load: Load = { bytes: 0, requests: 0, encodings: new Set() }
+    const load: Load = { bytes: 0, scriptBytes: 0, requests: 0, encodings: new Set() }
+    const scripts = new Set<string>()
     cdp.on('Network.loadingFinished', (event) => {
       load.bytes += event.encodedDataLength
       load.requests += 1
+      if (scripts.has(event.requestId)) load.scriptBytes += event.encodedDataLength
     })
     cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scripts.add(event.requestId)
       const headers = event.response.headers as Record<string, string>
       const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding')
       load.encodings.add(encoding?.[1] ?? 'none')
@@ -106,6 +115,11 @@ const suite: BenchSuite = async function* () {
     }
     yield { name: 'web-landing-transfer-gzip-kb', value: kb(gzip.bytes), unit: 'KB (gzip only)' }
     yield { name: 'web-landing-requests', value: compressed.requests, unit: 'requests' }
+    yield {
+      name: 'web-landing-first-load-js-gz-kb',
+      value: kb(gzip.scriptBytes),
+      unit: 'KB (JavaScript, gzip only)',
+    }
     console.error(
       `web-landing encodings: default ${[...compressed.encodings].join(',')}; gzip ${[...gzip.encodings].join(',')}; identity ${[...identity.encodings].join(',')}`,
     )
