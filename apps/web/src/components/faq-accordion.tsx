@@ -1,0 +1,31 @@
+import type { FaqItem } from '@tp/api/content/faq'
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@/components/ui/accordion'
+import { cn } from '@/lib/utils'
+
+type FaqAccordionProps = {
+  items: readonly FaqItem[]
+  className?: string
+}
+
+/**
+ * The FAQ of spec 2.3 and 2.5: one answer open at a time, a second click on the open question
+ * closes it. Used by the FAQ page (20 questions) and the landing page (5). Each item carries its
+ * id, so /faq#<id> links to it. Questions are h3 headings: put the accordion under an h2.
+ */
+export function FaqAccordion({ items, className }: FaqAccordionProps) {
+  return (
+    <Accordion type="single" collapsible className={cn('w-full', className)}>
+      {items.map((item) => (
+        <AccordionItem key={item.id} value={item.id} id={item.id} className="scroll-mt-24">
+          <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
+          <AccordionContent className="leading-relaxed">{item.answer}</AccordionContent>
+        </AccordionItem>
+      ))}
+    </Accordion>
+  )
+}
