@@ -60,9 +60,10 @@ async function orderAtOnce(buyers: TestUser[], code: string) {
   return Promise.all(buyers.map((buyer, i) => orderWith(buyer, code, tokens[i])))
 }
 
-async function summaryWith(code: string): Promise<OrderSummaryDto> {
+async function summaryWith(code: string, token?: string): Promise<OrderSummaryDto> {
   const response = await app.get<{ summary: OrderSummaryDto }>(
     `/api/pricing/summary?challenge=twoPhase&size=10&method=card&coupon=${code}`,
+    token ? { token } : undefined,
   )
   expect(response.status, response.text).toBe(200)
   return response.body.summary
@@ -284,5 +285,27 @@ describe('the checkout summary', () => {
       couponDiscount: 0,
       coupon: { isApplied: false, message: messages.orders.coupon.inactive },
     })
+  })
+
+  it('prices a buyer whose own unpaid order holds the last use as their new order will be', async () => {
+    const code = await createCoupon()
+    const buyer = await createBuyer(app)
+    const token = await app.tokenFor(buyer)
+    expect((await orderWith(buyer, code, token)).status).toBe(201)
+
+    // everyone else is told the coupon is used up; the buyer is shown the discount they will get
+    expect((await summaryWith(code)).coupon).toMatchObject({ isApplied: false, message: exhausted })
+    const other = await createBuyer(app)
+    expect((await summaryWith(code, await app.tokenFor(other))).coupon).toMatchObject({
+      isApplied: false,
+      message: exhausted,
+    })
+    const own = await summaryWith(code, token)
+    expect(own.coupon).toMatchObject({ isApplied: true })
+    expect(own.couponDiscount).toBeGreaterThan(0)
+
+    const second = await orderWith(buyer, code, token)
+    expect(second.status, second.text).toBe(201)
+    expect(second.body.order.total).toBe(own.total)
   })
 })

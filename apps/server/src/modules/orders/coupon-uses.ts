@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, not, sql } from 'drizzle-orm'
 import type { OrderStatus } from '@tp/api'
 import { messages } from '@tp/api'
 import { normaliseCouponCode } from '@tp/domain'
@@ -38,9 +38,28 @@ export async function findCoupon(
   return row
 }
 
-/** The uses of a coupon taken (reserved by orders in play, paid or not). */
-export async function couponUses(db: Executor, couponId: string): Promise<number> {
-  return (await couponUsesOf(db, [couponId])).get(couponId) ?? 0
+/**
+ * The uses of a coupon taken (reserved by orders in play, paid or not). For a buyer about to
+ * order (`buyerId`), the uses their own unpaid orders hold do not count: ordering gives them back
+ * (releaseOwnPendingUses), so the price they are shown is the price they will be charged.
+ */
+export async function couponUses(
+  db: Executor,
+  couponId: string,
+  options: { buyerId?: string | null } = {},
+): Promise<number> {
+  if (!options.buyerId) return (await couponUsesOf(db, [couponId])).get(couponId) ?? 0
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.couponId, couponId),
+        eq(orders.isCouponReserved, true),
+        not(and(eq(orders.userId, options.buyerId), eq(orders.status, 'pending'))!),
+      ),
+    )
+  return row?.n ?? 0
 }
 
 /** The uses taken of each coupon. */

@@ -23,6 +23,8 @@ export type PricingInput = {
   addOns: { profitSplit100: boolean; fastPayout: boolean }
   method: PaymentMethod
   couponCode?: string | null | undefined
+  /** the signed-in buyer, whose own unpaid orders' coupon uses go back when they order */
+  buyerId?: string | null | undefined
 }
 
 export function toCouponDefinition(row: CouponRow): CouponDefinition {
@@ -53,7 +55,7 @@ export async function priceOrder(
     method: input.method,
     coupon: coupon ? toCouponDefinition(coupon) : null,
     couponCode: code,
-    couponUses: coupon ? await couponUses(db, coupon.id) : 0,
+    couponUses: coupon ? await couponUses(db, coupon.id, { buyerId: input.buyerId }) : 0,
     now: ctx.clock.now(),
   })
   return { summary, coupon: summary.coupon?.isApplied ? coupon : null }

@@ -10,7 +10,7 @@ import {
 import { toPriceQuote } from '@tp/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
-import { authenticate, callerOf } from '../access/authenticate'
+import { authenticate, callerOf, optionalCaller, type Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
@@ -23,19 +23,23 @@ import { priceOrder, toSummaryDto } from './price-order'
 export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['pricing']
-    const price = (query: {
-      challenge: 'twoPhase' | 'instantFund'
-      size: 5 | 10 | 25 | 50 | 100 | 500 | 1000
-      addOns: { profitSplit100: boolean; fastPayout: boolean }
-      method: 'card' | 'crypto'
-      coupon?: string | undefined
-    }) =>
+    const price = (
+      query: {
+        challenge: 'twoPhase' | 'instantFund'
+        size: 5 | 10 | 25 | 50 | 100 | 500 | 1000
+        addOns: { profitSplit100: boolean; fastPayout: boolean }
+        method: 'card' | 'crypto'
+        coupon?: string | undefined
+      },
+      buyer: Caller | null = null,
+    ) =>
       priceOrder(ctx, {
         challenge: query.challenge,
         sizeK: query.size,
         addOns: query.addOns,
         method: query.method,
         couponCode: query.coupon,
+        buyerId: buyer?.userId,
       })
 
     app.get(
@@ -77,7 +81,9 @@ export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         if (request.validationError) throw badQuery(request.validationError)
-        const { summary } = await price(request.query)
+        // a signed-in buyer is priced as their order would be (public otherwise)
+        const buyer = request.query.coupon ? await optionalCaller(ctx, request) : null
+        const { summary } = await price(request.query, buyer)
         return { summary: toSummaryDto(summary) }
       },
     )
