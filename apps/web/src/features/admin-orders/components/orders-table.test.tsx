@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adminOrdersResponseSchema, type OrderSummaryDto } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
@@ -400,5 +400,44 @@ describe('admin orders: refunds', () => {
     expect(api.callsTo(refundPath(underReview)).map((call) => call.body)).toEqual([
       { note: 'tx 0xab12, 4193 USDT' },
     ])
+  })
+})
+
+describe('admin orders on a phone', () => {
+  beforeEach(() => {
+    // a 360 px screen: the table's later columns (the errors, the actions) would sit off-screen
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 767px)',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }))
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('lists each order as a card with its figures, its reason and its actions', async () => {
+    const { app } = openPage()
+
+    const list = await screen.findByRole('list', { name: 'Orders, newest first' })
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards.map((card) => within(card).getByText(/^TP-/).textContent)).toEqual([
+      'TP-100044',
+      'TP-100043',
+      'TP-100042',
+    ])
+    const late = cards[0]!
+    expect(late).toHaveTextContent('late@example.com')
+    expect(late).toHaveTextContent('Paid 12 minutes after the session expired.')
+    expect(cards[1]).toHaveTextContent('Trading server unreachable (timeout after 10 s).')
+
+    await app.user.click(within(late).getByRole('button', { name: 'Approve TP-100044' }))
+    expect(await screen.findByRole('alertdialog', { name: /TP-100044/ })).toBeInTheDocument()
   })
 })

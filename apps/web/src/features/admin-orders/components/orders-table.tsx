@@ -1,5 +1,5 @@
 import { Check, RotateCcw, ShoppingCart, Undo2, X } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@tp/api'
 import { paymentMethodLabels } from '@tp/domain'
@@ -27,6 +27,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { getErrorMessage } from '@/lib/api-client'
 import { useAdminOrders } from '../api/get-admin-orders'
 import {
@@ -94,7 +95,7 @@ function OrderActions({
   onAction: (action: OrderAction) => void
 }) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
       {canRetryProvisioning(order) ? (
         <Button
           variant="outline"
@@ -184,12 +185,64 @@ function OrderRow({
   )
 }
 
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  )
+}
+
+/** One order on a phone: every column of the table as a card, its actions below. */
+function OrderCard({
+  order,
+  onAction,
+}: {
+  order: AdminOrderDto
+  onAction: (action: OrderAction) => void
+}) {
+  const note = order.provisioningError ?? order.reviewReason
+  return (
+    <li className="grid gap-3 rounded-lg border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-mono font-semibold">{order.number}</p>
+        <Badge variant={orderStatusVariants[order.status]}>{orderStatusLabels[order.status]}</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-3">
+        <CardField label="User">
+          <span className="break-all">{order.userEmail}</span>
+        </CardField>
+        <CardField label="Total">
+          <span className="tabular-nums">{orderTotalText(order)}</span>
+        </CardField>
+        <CardField label="Challenge">{orderPlanText(order)}</CardField>
+        <CardField label="Method">{paymentMethodLabels[order.method]}</CardField>
+        <CardField label="Created">{formatLocalDateTime(order.createdAt)}</CardField>
+        <CardField label="Paid">{formatLocalDateTime(order.paidAt)}</CardField>
+        <CardField label="Account ID">
+          <span className="font-mono text-xs break-all text-muted-foreground">
+            {order.accountId ?? '—'}
+          </span>
+        </CardField>
+        {note ? (
+          <CardField label="Error / review reason">
+            <span className={order.provisioningError ? 'text-destructive' : undefined}>{note}</span>
+          </CardField>
+        ) : null}
+      </dl>
+      <OrderActions order={order} onAction={onAction} />
+    </li>
+  )
+}
+
 /** Every order of the firm, filtered by status, with the admin's recovery actions. */
 export function OrdersTable() {
   const [searchParams, setSearchParams] = useSearchParams()
   const status = readStatus(searchParams.get('status'))
   const orders = useAdminOrders(status)
   const [action, setAction] = useState<OrderAction | null>(null)
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY)
 
   const setStatus = (next: OrderStatus | null) =>
     setSearchParams((params) => {
@@ -219,6 +272,21 @@ export function OrdersTable() {
             : 'Orders appear here as soon as traders start a checkout.'
         }
       />
+    )
+  } else if (isSmallScreen) {
+    const label = `Orders${status ? ` with the status ${orderStatusLabels[status]}` : ''}, newest first`
+    content = orders.data ? (
+      <ul aria-label={label} aria-busy={orders.isFetching || undefined} className="grid gap-3">
+        {orders.data.map((order) => (
+          <OrderCard key={order.id} order={order} onAction={setAction} />
+        ))}
+      </ul>
+    ) : (
+      <div aria-busy className="grid gap-3">
+        {Array.from({ length: 3 }, (_, row) => (
+          <Skeleton key={row} className="h-40 w-full" />
+        ))}
+      </div>
     )
   } else {
     content = (
