@@ -82,6 +82,23 @@ export const messages = {
   generic: {
     somethingWrong: 'Something wrong!',
   },
+  service: {
+    contactSent: 'Message sent successfully! We will get back to you soon.',
+    contactFailed: 'Failed to send message. Please try again.',
+    partnerApplied: 'You successfully applied!',
+    newsletterCheckInbox:
+      'Almost there: please confirm your subscription with the link we just emailed you.',
+    newsletterConfirmed: 'Your subscription is confirmed. Thank you for subscribing!',
+    newsletterUnsubscribed: 'You are unsubscribed: you will not receive our newsletter any more.',
+    newsletterLinkInvalid: 'This link is invalid or incomplete. Please use the link in the email.',
+    newsletterFailed: 'Failed to subscribe. Please try again.',
+    formExpired: 'This form has expired. Please reload the page and try again.',
+    formTooFast: 'Please take a moment to check the form, then send it again.',
+    tooLong: (max: number) => `Please keep this under ${max} characters.`,
+    urlInvalid: 'Please enter a valid link starting with https://',
+    partnershipTypeRequired: 'Please choose a partnership type.',
+    answerSent: 'Your answer was emailed to the sender.',
+  },
   orders: {
     notRefundable: 'Only a paid order can be refunded.',
     alreadyRefunded: 'This order was refunded already.',
