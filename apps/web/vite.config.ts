@@ -3,14 +3,25 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './scripts/precompress'
+import { prerenderPublicPages } from './scripts/prerender'
 
 // In development the API server runs on its own port (npm run dev); the browser still talks to one
 // origin, so the session, uploads and CSP behave exactly as in `npm start` where the server serves
 // this build itself.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000'
 
+// The public origin canonical URLs, the sitemap and robots.txt point to (decision 0025):
+// VITE_SITE_ORIGIN, else APP_URL (the server's public address for emailed links), else the
+// server's default address.
+const siteOrigin = (
+  process.env.VITE_SITE_ORIGIN ??
+  process.env.APP_URL ??
+  `http://localhost:${process.env.PORT ?? 3000}`
+).replace(/\/+$/, '')
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderPublicPages(), precompress()],
+  define: { 'import.meta.env.VITE_SITE_ORIGIN': JSON.stringify(siteOrigin) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -55,9 +55,14 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
-    async closeBundle() {
-      if (!(await stat(outDir).catch(() => null))) return
-      await precompressDir(outDir)
+    closeBundle: {
+      // after every other plugin wrote its files (the prerendered pages, scripts/prerender.ts)
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!(await stat(outDir).catch(() => null))) return
+        await precompressDir(outDir)
+      },
     },
   }
 }

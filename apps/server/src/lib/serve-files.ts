@@ -1,14 +1,47 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
+/** The app's empty shell, answered for every page path that is not prerendered (decision 0025). */
+const SPA_SHELL_FILE = 'spa.html'
+
 /**
- * Serves the built web app (apps/web/dist) when it exists. Returns the SPA fallback for the
- * not-found handler: any GET for a page path (not /api) answers index.html, and the browser's
- * router takes it from there.
+ * The prerendered pages of a build: page path -> its file, relative to the build folder
+ * (dist/index.html is '/', dist/faq/index.html is '/faq').
+ */
+export function listPrerenderedPages(distDir: string): Map<string, string> {
+  const pages = new Map<string, string>()
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(distDir, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name
+      if (entry.isDirectory() && entry.name !== 'assets') walk(child)
+      else if (entry.isFile() && entry.name === 'index.html') pages.set(`/${relative}`, child)
+    }
+  }
+  walk('')
+  return pages
+}
+
+/** A request's page path as the build names it: decoded, without a trailing slash. */
+function pagePath(url: string): string | null {
+  const pathname = url.split('?')[0] ?? '/'
+  try {
+    const decoded = decodeURIComponent(pathname)
+    return decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Serves the built web app (apps/web/dist) when it exists. Returns the page handler for the
+ * not-found handler: a GET for a prerendered public page (dist/<path>/index.html, decision 0025)
+ * answers that page's HTML, any other page path (not /api) the app's shell (dist/spa.html; a
+ * build without prerendered pages has only index.html), and the browser's router takes it from
+ * there. Pages are always revalidated (no-cache, with their ETag); hashed assets are immutable.
  *
- * Each built file gets its own route (no `wildcard` GET /* route): a catch-all route would take
+ * Each built asset gets its own route (no `wildcard` GET /* route): a catch-all route would take
  * every unknown GET, /api ones included, away from the not-found handlers of the API's scopes,
  * e.g. the admin guard's, which answers 401/403 for paths that do not exist. The build is fixed
  * once the server starts, so listing its files then is enough.
@@ -18,20 +51,23 @@ export async function registerWebApp(
   distDir: string,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> {
   if (!existsSync(path.join(distDir, 'index.html'))) return null
+  const prerendered = listPrerenderedPages(distDir)
+  const shellFile = existsSync(path.join(distDir, SPA_SHELL_FILE)) ? SPA_SHELL_FILE : 'index.html'
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
     wildcard: false,
     // nothing of the build may shadow the API or the uploads; the precompressed copies are not
-    // URLs of their own (preCompressed picks them)
-    globIgnore: ['api/**', 'uploads/**', '**/*.br', '**/*.gz'],
-    index: ['index.html'],
+    // URLs of their own (preCompressed picks them); pages are answered by the handler below
+    globIgnore: ['api/**', 'uploads/**', '**/*.br', '**/*.gz', '**/*.html'],
+    index: false,
     // the build writes name.br and name.gz next to each text file (apps/web/scripts/precompress.ts):
     // answer the one Accept-Encoding prefers (br, then gzip) with its Content-Encoding, else the file
     preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
-      // hashed bundles never change; the page itself must always be revalidated
+      // hashed bundles never change; everything else (pages, sitemap, robots.txt, icons) must
+      // be revalidated
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`)
       res.setHeader(
         'Cache-Control',
@@ -41,11 +77,14 @@ export async function registerWebApp(
       res.setHeader('Vary', 'Accept-Encoding')
     },
   })
-  return (_request, reply) =>
-    reply
+  return (request, reply) => {
+    const page = pagePath(request.url)
+    const file = (page !== null && prerendered.get(page)) || shellFile
+    return reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
-      .sendFile('index.html', distDir, { cacheControl: false })
+      .sendFile(file, distDir, { cacheControl: false })
+  }
 }
 
 /** Files of the local storage adapter, at /uploads/<key>. */

@@ -1,6 +1,12 @@
-import { company } from '@/config/company'
+import { documentTitle } from '@/config/public-pages'
+import { useIsHeadOwned } from './page-head'
 
-/** React 19 hoists <title> into <head>; every page names itself for tabs and screen readers. */
+/**
+ * React 19 hoists <title> into <head>; every page names itself for tabs and screen readers. On a
+ * public page the layout's PageHead names it (with its description and canonical URL) instead.
+ */
 export function DocumentTitle({ title }: { title?: string }) {
-  return <title>{title ? `${title} · ${company.name}` : company.name}</title>
+  const isHeadOwned = useIsHeadOwned()
+  if (isHeadOwned) return null
+  return <title>{documentTitle(title)}</title>
 }

@@ -130,8 +130,15 @@ if (typeof window !== 'undefined') {
   })
 }
 
+/**
+ * The server's snapshot is "signed out": a prerendered page (decision 0025) is the signed-out
+ * page, so hydrating it renders signed out first, and React re-renders with the stored session
+ * right after, instead of mismatching the HTML.
+ */
+const signedOutOnServer = (): StoredSession | null => null
+
 export function useSession(): StoredSession | null {
-  return useSyncExternalStore(subscribe, getSession, getSession)
+  return useSyncExternalStore(subscribe, getSession, signedOutOnServer)
 }
 
 export function useUser(): User | null {

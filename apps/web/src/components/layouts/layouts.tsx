@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
-import { Link, Outlet } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { Logo } from '@/components/logo'
+import { HeadOwnedContext, PageHead } from '@/components/page-head'
 import { paths } from '@/config/paths'
+import { publicPageFor } from '@/config/public-pages'
 import { usePublicConfig } from '@/lib/public-config'
 import { Footer } from './footer'
 import { adminNavItems, traderNavItems } from './navigation'
@@ -19,14 +21,22 @@ function SkipLink() {
   )
 }
 
-/** Public site: top nav, page, footer. */
+/**
+ * Public site: top nav, page, footer. A page of the public list (config/public-pages.ts) gets its
+ * head from there: title, description, canonical URL and sharing tags (decision 0025).
+ */
 export function PublicLayout() {
+  const { pathname } = useLocation()
+  const page = publicPageFor(pathname)
   return (
     <div className="flex min-h-dvh flex-col">
+      {page ? <PageHead page={page} /> : null}
       <SkipLink />
       <TopNav />
-      <main id="main" className="flex-1">
-        <Outlet />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <HeadOwnedContext value={page !== undefined}>
+          <Outlet />
+        </HeadOwnedContext>
       </main>
       <Footer />
     </div>
