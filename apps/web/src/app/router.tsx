@@ -14,12 +14,18 @@ import { PageSpinner, RouteError } from './route-error'
 import LandingRoute from './routes/landing'
 import { Root } from './routes/root'
 
-type RouteModule = { default: ComponentType }
+type RouteModule = { default: ComponentType; handle?: unknown }
 
-/** Code-split pages load on first visit; the shell and placeholders ship in the first bundle. */
-const lazyPage = (load: () => Promise<RouteModule>) => async () => ({
-  Component: (await load()).default,
-})
+/**
+ * Code-split pages load on first visit; the shell and placeholders ship in the first bundle. A
+ * page module's `handle` (e.g. its title and meta description) becomes the route's handle.
+ */
+const lazyPage = (load: () => Promise<RouteModule>) => async () => {
+  const page = await load()
+  return page.handle === undefined
+    ? { Component: page.default }
+    : { Component: page.default, handle: page.handle }
+}
 
 /** A page that later work fills in (see ComingSoon). */
 const comingSoon = (path: string, title: string): RouteObject => ({
@@ -40,15 +46,30 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: paths.home.path, element: <LandingRoute /> },
             { path: paths.homeAlias.path, element: <LandingRoute /> },
-            comingSoon(paths.info.aboutUs.path, 'About Us'),
+            {
+              path: paths.info.aboutUs.path,
+              lazy: lazyPage(() => import('./routes/info/about-us')),
+            },
             comingSoon(paths.info.contactUs.path, 'Contact Us'),
-            comingSoon(paths.info.faq.path, 'Frequently Asked Questions'),
-            comingSoon(paths.info.disclaimer.path, 'Disclaimer'),
-            comingSoon(paths.info.terms.path, 'Terms & Conditions'),
-            comingSoon(paths.info.privacyPolicy.path, 'Privacy Policy'),
+            { path: paths.info.faq.path, lazy: lazyPage(() => import('./routes/info/faq')) },
+            {
+              path: paths.info.disclaimer.path,
+              lazy: lazyPage(() => import('./routes/info/disclaimer')),
+            },
+            { path: paths.info.terms.path, lazy: lazyPage(() => import('./routes/info/terms')) },
+            {
+              path: paths.info.privacyPolicy.path,
+              lazy: lazyPage(() => import('./routes/info/privacy-policy')),
+            },
             comingSoon(paths.info.becomeAPartner.path, 'Become a Partner'),
-            comingSoon(paths.info.tradingRules.path, 'Trading Rules'),
-            comingSoon(paths.info.testimonials.path, 'Testimonials'),
+            {
+              path: paths.info.tradingRules.path,
+              lazy: lazyPage(() => import('./routes/info/trading-rules')),
+            },
+            {
+              path: paths.info.testimonials.path,
+              lazy: lazyPage(() => import('./routes/info/testimonials')),
+            },
             {
               path: paths.checkout.pricing.path,
               lazy: lazyPage(() => import('./routes/checkout/pricing')),

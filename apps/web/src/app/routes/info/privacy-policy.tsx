@@ -1,0 +1,33 @@
+import { privacyPolicyDocument, privacyRequestAnswerDays } from '@tp/api/content/privacy-policy'
+import { DocumentPage } from '@/features/info-pages/components/document-page'
+import { ContactForm } from '@/features/service/components/contact-form'
+
+/** Title and meta description of the page (the document's own). */
+export const handle = {
+  title: privacyPolicyDocument.title,
+  description: privacyPolicyDocument.description,
+}
+
+/** The privacy policy with its quick-contact form, which files a contact message (spec 2.5). */
+export default function PrivacyPolicyRoute() {
+  return (
+    <DocumentPage
+      document={privacyPolicyDocument}
+      extraSections={[
+        {
+          id: 'quick-contact',
+          heading: 'Quick contact',
+          content: (
+            <div className="grid gap-4">
+              <p className="leading-relaxed text-muted-foreground">
+                Send a privacy request or a question about your data. We answer within{' '}
+                {privacyRequestAnswerDays} days.
+              </p>
+              <ContactForm variant="compact" />
+            </div>
+          ),
+        },
+      ]}
+    />
+  )
+}
