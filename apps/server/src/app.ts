@@ -25,6 +25,8 @@ import { profileRoutes } from './modules/profile/routes'
 import { orderRoutes, pricingRoutes } from './modules/orders/routes'
 import { paymentNotificationRoutes, paymentRoutes } from './modules/payments/routes'
 import { scenarioRoutes } from './modules/scenarios/routes'
+import { adminServiceRoutes } from './modules/service/admin-routes'
+import { serviceRoutes } from './modules/service/routes'
 import { streamRoutes } from './modules/stream/routes'
 import { systemRoutes } from './modules/system/routes'
 import { adminTradingRoutes } from './modules/trading/admin-routes'
@@ -102,6 +104,7 @@ export async function buildApp(
       await api.register(devMailboxRoutes(ctx))
       await api.register(adminRoutes(ctx), { prefix: '/admin' })
       await api.register(adminTradingRoutes(ctx), { prefix: '/admin' })
+      await api.register(adminServiceRoutes(ctx), { prefix: '/admin' })
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))
       await api.register(streamRoutes(ctx))
@@ -110,6 +113,7 @@ export async function buildApp(
       await api.register(orderRoutes(ctx))
       await api.register(paymentRoutes(ctx))
       await api.register(paymentNotificationRoutes(ctx))
+      await api.register(serviceRoutes(ctx))
     },
     { prefix: '/api' },
   )

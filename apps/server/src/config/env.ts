@@ -161,6 +161,13 @@ export const envSchema = z
     RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(15 * 60),
     RATE_LIMIT_MAX_PER_IP: positiveInt.default(100),
     RATE_LIMIT_MAX_PER_EMAIL: positiveInt.default(10),
+
+    /** The firm's support address: the public forms' messages are emailed there. */
+    SUPPORT_EMAIL: z.email().default('support@tradepeak.io'),
+    /** Public forms sent sooner than this after they were shown are refused (decision 0026). */
+    FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+    /** How long a public form's form-start token stays valid. */
+    FORM_TOKEN_TTL_HOURS: positiveInt.max(24 * 7).default(24),
   })
   .superRefine((env, ctx) => {
     const requireVar = (name: keyof typeof env, why: string) => {

@@ -12,7 +12,15 @@ import { AppError } from '../../lib/errors'
 // (docs/decisions/0009-rate-limits.md).
 
 export type RateLimitedAction =
-  'login' | 'register' | 'forgot-password' | 'google' | 'reset-password'
+  | 'login'
+  | 'register'
+  | 'forgot-password'
+  | 'google'
+  | 'reset-password'
+  // the public forms (modules/service, decision 0026): every attempt per IP and per email
+  | 'contact'
+  | 'become-partner'
+  | 'newsletter'
 
 type Window = { hits: number; windowStartedAt: Date }
 

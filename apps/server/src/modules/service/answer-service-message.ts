@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm'
+import type { ServiceMessage } from '@tp/api'
+import type { AppContext } from '../../context'
+import { serviceMessageReplies, serviceMessages } from '../../db/schema'
+import { sendEmailJob } from '../../jobs/send-email'
+import { AppError } from '../../lib/errors'
+import { assertAdmin, type Caller } from '../access/authenticate'
+import { getServiceMessage } from './get-service-message'
+import { subjectOf } from './list-service-messages'
+import { answerEmail } from './service-emails'
+
+/**
+ * An admin answers a message or an application: the answer is stored with the message (who, when,
+ * what), emailed to the sender, and the message is answered. Answering again adds another answer.
+ */
+export async function answerServiceMessage(
+  ctx: AppContext,
+  caller: Caller,
+  messageId: string,
+  body: string,
+): Promise<ServiceMessage> {
+  assertAdmin(caller)
+  const now = ctx.clock.now()
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(serviceMessages)
+      .set({ status: 'answered', answeredAt: now })
+      .where(eq(serviceMessages.id, messageId))
+      .returning()
+    if (!updated) throw new AppError('NOT_FOUND')
+    await tx
+      .insert(serviceMessageReplies)
+      .values({ messageId, adminUserId: caller.userId, body, createdAt: now })
+    return updated
+  })
+  await ctx.jobs.enqueue(
+    sendEmailJob,
+    answerEmail(row.email, {
+      name: row.name,
+      subject: subjectOf(row),
+      answer: body,
+      originalMessage: row.message,
+    }),
+  )
+  return getServiceMessage(ctx, row.id)
+}
