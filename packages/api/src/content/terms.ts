@@ -149,7 +149,7 @@ export function buildTermsDocument(facts: PlanFacts): InfoDocument {
       ),
       section(
         'suspension',
-        '10. Suspension and ending the service',
+        '10. Suspension and closing accounts',
         paragraph(
           'You may stop using the service at any time. We may suspend or close an account that breaks these terms or the trading rules, and close inactive accounts as described above.',
         ),

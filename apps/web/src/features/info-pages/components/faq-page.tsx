@@ -17,11 +17,17 @@ export function FaqPage() {
         <p className="leading-relaxed text-muted-foreground">
           Answers about our challenges, rules and payouts. The full rules for every plan and account
           size are on the{' '}
-          <Link to={paths.info.tradingRules.getHref()} className="text-primary hover:underline">
+          <Link
+            to={paths.info.tradingRules.getHref()}
+            className="text-primary underline underline-offset-2 hover:text-primary-hover"
+          >
             trading rules
           </Link>{' '}
           page; anything else, ask us on the{' '}
-          <Link to={paths.info.contactUs.getHref()} className="text-primary hover:underline">
+          <Link
+            to={paths.info.contactUs.getHref()}
+            className="text-primary underline underline-offset-2 hover:text-primary-hover"
+          >
             contact page
           </Link>
           .

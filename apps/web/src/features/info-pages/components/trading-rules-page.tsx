@@ -106,11 +106,17 @@ export function TradingRulesPage() {
         </h2>
         <p className="max-w-3xl text-muted-foreground">
           News trading, weekend holding, payouts and refunds depend on the plan. Questions? See the{' '}
-          <Link to={paths.info.faq.getHref()} className="text-primary hover:underline">
+          <Link
+            to={paths.info.faq.getHref()}
+            className="text-primary underline underline-offset-2 hover:text-primary-hover"
+          >
             FAQ
           </Link>{' '}
           or the{' '}
-          <Link to={paths.info.terms.getHref()} className="text-primary hover:underline">
+          <Link
+            to={paths.info.terms.getHref()}
+            className="text-primary underline underline-offset-2 hover:text-primary-hover"
+          >
             terms &amp; conditions
           </Link>
           .
