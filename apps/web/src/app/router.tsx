@@ -50,7 +50,10 @@ export function createRoutes(): RouteObject[] {
               path: paths.info.aboutUs.path,
               lazy: lazyPage(() => import('./routes/info/about-us')),
             },
-            comingSoon(paths.info.contactUs.path, 'Contact Us'),
+            {
+              path: paths.info.contactUs.path,
+              lazy: lazyPage(() => import('./routes/info/contact-us')),
+            },
             { path: paths.info.faq.path, lazy: lazyPage(() => import('./routes/info/faq')) },
             {
               path: paths.info.disclaimer.path,
@@ -61,7 +64,18 @@ export function createRoutes(): RouteObject[] {
               path: paths.info.privacyPolicy.path,
               lazy: lazyPage(() => import('./routes/info/privacy-policy')),
             },
-            comingSoon(paths.info.becomeAPartner.path, 'Become a Partner'),
+            {
+              path: paths.info.becomeAPartner.path,
+              lazy: lazyPage(() => import('./routes/info/become-a-partner')),
+            },
+            {
+              path: paths.newsletter.confirm.path,
+              lazy: lazyPage(() => import('./routes/newsletter/confirm')),
+            },
+            {
+              path: paths.newsletter.unsubscribe.path,
+              lazy: lazyPage(() => import('./routes/newsletter/unsubscribe')),
+            },
             {
               path: paths.info.tradingRules.path,
               lazy: lazyPage(() => import('./routes/info/trading-rules')),
@@ -182,6 +196,14 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: paths.admin.orders.path,
                   lazy: lazyPage(() => import('./routes/admin/orders')),
+                },
+                {
+                  path: paths.admin.messages.path,
+                  lazy: lazyPage(() => import('./routes/admin/messages')),
+                },
+                {
+                  path: paths.admin.message.path,
+                  lazy: lazyPage(() => import('./routes/admin/messages')),
                 },
                 {
                   path: paths.admin.mailbox.path,

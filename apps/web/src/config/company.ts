@@ -6,6 +6,12 @@ export const company = {
   pitch: 'Prove your trading on a simulated challenge account and get funded.',
   registeredOffice: 'Registered office: Vancouver, British Columbia, Canada',
   supportEmail: 'support@tradepeak.io',
+  supportPhone: { label: '+1 (604) 555-0142', href: 'tel:+16045550142' },
+  /** spec 2.5: how soon the support team answers */
+  responseTimes: {
+    team: 'Our team answers within 12-24 hours, Monday to Friday.',
+    email: 'Emails are answered in under 24 hours.',
+  },
   riskDisclaimer:
     'All accounts are simulated. Tradepeak provides evaluation services on simulated trading ' +
     'accounts only; no real funds are traded and nothing on this site is investment advice. ' +

@@ -26,6 +26,18 @@ export const paths = {
     testimonials: fixed('/testimonials'),
   },
 
+  /** where the newsletter emails' links land (decision 0026) */
+  newsletter: {
+    confirm: {
+      path: '/newsletter/confirm',
+      getHref: (token?: string | null) => withQuery('/newsletter/confirm', { token }),
+    },
+    unsubscribe: {
+      path: '/newsletter/unsubscribe',
+      getHref: (token?: string | null) => withQuery('/newsletter/unsubscribe', { token }),
+    },
+  },
+
   checkout: {
     pricing: fixed('/pricing'),
     getFunded: fixed('/get-funded'),
@@ -82,6 +94,11 @@ export const paths = {
     payouts: fixed('/admin/payouts'),
     coupons: fixed('/admin/coupons'),
     orders: fixed('/admin/orders'),
+    messages: fixed('/admin/messages'),
+    message: {
+      path: '/admin/messages/:messageId',
+      getHref: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}`,
+    },
     mailbox: fixed('/admin/mailbox'),
     mailboxMessage: {
       path: '/admin/mailbox/:messageId',

@@ -6,6 +6,7 @@ import {
   CreditCard,
   GraduationCap,
   Headset,
+  Inbox,
   LayoutDashboard,
   Mail,
   PlugZap,
@@ -80,6 +81,7 @@ export function adminNavItems({ hasDevMailbox }: { hasDevMailbox: boolean }): Na
     },
     { label: 'Payouts', href: paths.admin.payouts.getHref(), icon: Wallet, isComingSoon: true },
     { label: 'Coupons', href: paths.admin.coupons.getHref(), icon: TicketPercent },
+    { label: 'Messages', href: paths.admin.messages.getHref(), icon: Inbox },
     ...(hasDevMailbox
       ? [{ label: 'Mailbox', href: paths.admin.mailbox.getHref(), icon: Mail }]
       : []),

@@ -1,0 +1,35 @@
+import { DocumentTitle } from '@/components/document-title'
+import { ContactChannels } from '@/features/service/components/contact-channels'
+import { ContactForm } from '@/features/service/components/contact-form'
+
+/** Title and meta description of the page. */
+export const handle = {
+  title: 'Contact Us',
+  description:
+    'Write to the Tradepeak support team by form, email, phone, Telegram or Discord. We answer within 12-24 hours, Monday to Friday.',
+}
+
+export default function ContactUsRoute() {
+  return (
+    <section className="mx-auto w-full max-w-6xl min-w-0 px-4 py-10 sm:px-6 sm:py-14">
+      <DocumentTitle title={handle.title} />
+      <header className="mb-8 grid gap-3">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact Us</h1>
+        <p className="max-w-2xl text-muted-foreground">
+          A question about a challenge, a payout or your account? Send us a message and the support
+          team will answer you by email.
+        </p>
+      </header>
+      <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+        <div className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-6">
+          <h2 className="mb-4 text-xl font-semibold">Send us a message</h2>
+          <ContactForm />
+        </div>
+        <aside aria-label="Support channels" className="min-w-0">
+          <h2 className="mb-4 text-xl font-semibold">Other ways to reach us</h2>
+          <ContactChannels />
+        </aside>
+      </div>
+    </section>
+  )
+}
