@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { faqItems } from '@tp/api/content/faq'
+import { messages } from '@tp/api/messages'
 import { testimonials } from '@tp/api/content/testimonials'
 import { describePlanRules } from '@tp/domain/plans'
+import { demoAdmin, loginToken, uniqueEmail } from '../support/api'
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/pages'
 
 // The public information pages (issue 11 items 4-7): each renders its document, the FAQ opens one
@@ -33,8 +35,9 @@ test('each information page renders its heading and content, fits 360 px and pas
   }
 })
 
-test('a long document links its table of contents to the sections and the privacy page has the quick-contact form', async ({
+test('a long document links its table of contents to its sections; the privacy page’s quick contact files a message', async ({
   page,
+  request,
 }) => {
   await page.goto('/terms-&-conditions')
   const contents = page.getByRole('navigation', { name: 'On this page' })
@@ -42,10 +45,26 @@ test('a long document links its table of contents to the sections and the privac
   await expect(page).toHaveURL(/#refunds$/)
   await expect(page.getByRole('heading', { level: 2, name: '9. Refunds' })).toBeInViewport()
 
+  // the privacy page's quick contact files a contact message the admins read in their inbox
+  const sender = uniqueEmail('privacy')
   await page.goto('/privacy-policy')
-  const quickContact = page.getByRole('region', { name: 'Quick contact' })
-  await expect(quickContact.getByLabel(/email/i).first()).toBeVisible()
-  await expect(quickContact.getByLabel(/message/i).first()).toBeVisible()
+  const quickContact = page.getByRole('form', { name: 'Quick contact' })
+  await quickContact.getByLabel('Full name').fill('Privacy Requester')
+  await quickContact.getByLabel('Email').fill(sender)
+  await quickContact.getByLabel('Message').fill('Please send me a copy of my personal data.')
+  await quickContact.getByRole('button', { name: 'Send message' }).click()
+  await expect(quickContact.getByText(messages.service.contactSent)).toBeVisible()
+  const token = await loginToken(request, demoAdmin)
+  const inbox = await request.get('/api/admin/messages?kind=contact&pageSize=100', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(inbox.status()).toBe(200)
+  const { messages: filed } = (await inbox.json()) as {
+    messages: { email: string; preview: string }[]
+  }
+  expect(filed.find((message) => message.email === sender)?.preview).toContain(
+    'a copy of my personal data',
+  )
 })
 
 test('FAQ: one answer open at a time, a second click closes it', async ({ page }) => {
