@@ -9,6 +9,7 @@ import {
   UserLayout,
 } from '@/components/layouts/layouts'
 import { paths } from '@/config/paths'
+import { FooterNewsletter } from './footer-newsletter'
 import { RequireAdmin, RequireSignedIn, RequireTrader } from './guards'
 import { PageSpinner, RouteError } from './route-error'
 import LandingRoute from './routes/landing'
@@ -42,7 +43,7 @@ export function createRoutes(): RouteObject[] {
       hydrateFallbackElement: <PageSpinner />,
       children: [
         {
-          element: <PublicLayout />,
+          element: <PublicLayout footerNewsletter={<FooterNewsletter />} />,
           children: [
             { path: paths.home.path, element: <LandingRoute /> },
             { path: paths.homeAlias.path, element: <LandingRoute /> },

@@ -1,4 +1,5 @@
 import { Mail, MapPin } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ExternalLink } from '@/components/external-link'
 import { Logo } from '@/components/logo'
@@ -11,9 +12,26 @@ const socialLinks = [
   communityLinks.instagram,
 ] as const
 
-export function Footer() {
+type FooterProps = {
+  /**
+   * The e-mail field (spec 2.3): the service feature's newsletter form, handed in by the route tree
+   * (shared components import no feature).
+   */
+  newsletter?: ReactNode
+}
+
+/**
+ * The public site's footer (spec 2.3): social links (Discord, Telegram, Instagram), the registered
+ * office in Vancouver, Canada, the support contact, the newsletter e-mail field and the risk
+ * disclaimer. Reachable as /#footer on the landing page.
+ */
+export function Footer({ newsletter }: FooterProps) {
   return (
-    <footer className="border-t border-border bg-surface/60">
+    <footer
+      id="footer"
+      tabIndex={-1}
+      className="scroll-mt-16 border-t border-border bg-surface/60 outline-none"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
         <div className="grid content-start gap-4">
           <Logo />
@@ -34,6 +52,12 @@ export function Footer() {
               </a>
             </span>
           </p>
+          {newsletter ? (
+            <div className="mt-2 grid max-w-sm gap-2">
+              <h2 className="text-sm font-semibold">Newsletter</h2>
+              {newsletter}
+            </div>
+          ) : null}
         </div>
 
         <div className="grid gap-8 sm:grid-cols-2">

@@ -25,7 +25,7 @@ function SkipLink() {
  * Public site: top nav, page, footer. A page of the public list (config/public-pages.ts) gets its
  * head from there: title, description, canonical URL and sharing tags (decision 0025).
  */
-export function PublicLayout() {
+export function PublicLayout({ footerNewsletter }: { footerNewsletter?: ReactNode }) {
   const { pathname } = useLocation()
   const page = publicPageFor(pathname)
   return (
@@ -38,7 +38,7 @@ export function PublicLayout() {
           <Outlet />
         </HeadOwnedContext>
       </main>
-      <Footer />
+      <Footer newsletter={footerNewsletter} />
     </div>
   )
 }

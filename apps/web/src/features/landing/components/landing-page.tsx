@@ -1,0 +1,141 @@
+import { lazy, useMemo, type ReactNode } from 'react'
+import { LandingContext } from '../hooks/landing-context'
+import { useHasInteracted, useLandingHash } from '../hooks/use-landing-navigation'
+import { landingSectionIds } from '../sections'
+import { Hero } from './hero'
+import { LandingSection } from './landing-section'
+import { NewsletterSection } from './newsletter-section'
+
+// Below the fold, each section's body is a chunk of its own, loaded as the visitor nears it.
+const PerformanceDemo = lazy(() => import('./performance-demo'))
+const ReliabilityFigures = lazy(() => import('./reliability-figures'))
+const LandingFaq = lazy(() => import('./landing-faq'))
+const FeatureBanners = lazy(() => import('./feature-banners'))
+const LaptopShowcase = lazy(() => import('./laptop-showcase'))
+const CertificatesStrip = lazy(() => import('./certificates-strip'))
+const LandingTestimonials = lazy(() => import('./landing-testimonials'))
+const BrokerSection = lazy(() => import('./broker-section'))
+
+export type LandingPageProps = {
+  /** the checkout's account chooser (another feature: the page composing both hands it in) */
+  chooser: ReactNode
+  /** the service feature's newsletter sign-up form */
+  newsletterForm: ReactNode
+}
+
+/**
+ * The landing page of spec 2.3, its sections in the spec's order, each reachable by its URL hash
+ * (landingSectionIds). The hero renders at once; the rest load near the screen (LandingSection),
+ * in space held for them so the page does not jump.
+ */
+export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
+  const hasInteracted = useHasInteracted()
+  const isEveryPartWanted = useLandingHash()
+  const state = useMemo(
+    () => ({ hasInteracted, isEveryPartWanted }),
+    [hasInteracted, isEveryPartWanted],
+  )
+  return (
+    <LandingContext.Provider value={state}>
+      <Hero />
+      <LandingSection
+        id={landingSectionIds.chooser}
+        eyebrow="Choose your account"
+        title="Start your challenge in three steps"
+        intro={
+          <ol className="flex flex-wrap justify-center gap-x-6 gap-y-1 text-sm">
+            <li>1. Challenge type</li>
+            <li>2. Platform</li>
+            <li>3. Account size</li>
+          </ol>
+        }
+        reserve="min-h-[68rem] sm:min-h-[54rem] lg:min-h-[33rem]"
+      >
+        {chooser}
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.performance}
+        eyebrow="Live performance demo"
+        title="Watch a simulated account trade"
+        intro="A simulated profit curve that moves while you watch. It shows how the dashboard charts a trader's account; the figures are made up."
+        reserve="min-h-[21.5rem] sm:min-h-[24rem] md:min-h-[27rem] lg:min-h-[31rem]"
+        className="bg-surface/40"
+      >
+        <PerformanceDemo />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.reliability}
+        eyebrow="Reliability and community"
+        title="Rules you can check, people you can ask"
+        intro="Every figure below comes from the plans and rulebooks the evaluation engine uses."
+        reserve="min-h-[88rem] sm:min-h-[47rem] lg:min-h-[34rem]"
+      >
+        <ReliabilityFigures />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.faq}
+        eyebrow="FAQ"
+        title="Questions traders ask first"
+        reserve="min-h-[20.5rem]"
+        className="bg-surface/40"
+      >
+        <LandingFaq />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.features}
+        eyebrow="Features"
+        title="Everything a challenge needs"
+        reserve="min-h-[4.5rem]"
+      >
+        <FeatureBanners />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.showcase}
+        eyebrow="Your dashboard"
+        title="Your trading, on one screen"
+        intro="Balance, equity, rule meters and every trade analysed, updated as you trade."
+        reserve="min-h-[15rem] sm:min-h-[24rem] md:min-h-[28rem] lg:min-h-[29.5rem]"
+        className="overflow-hidden bg-surface/40"
+      >
+        <LaptopShowcase />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.certificates}
+        eyebrow="Certificates"
+        title="A certificate for every milestone"
+        intro="Passing Phase 2 and every payout earn a certificate that anyone can verify."
+        reserve="min-h-[15.5rem]"
+      >
+        <CertificatesStrip />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.testimonials}
+        eyebrow="Testimonials"
+        title="What traders say"
+        intro="Sample traders and their words, to show the kind of story a funded trader tells."
+        reserve="min-h-[14rem]"
+        className="overflow-hidden bg-surface/40"
+      >
+        <LandingTestimonials />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.broker}
+        eyebrow="Broker"
+        title="Where your account trades"
+        reserve="min-h-[56rem] sm:min-h-[33rem] lg:min-h-[23rem]"
+      >
+        <BrokerSection />
+      </LandingSection>
+      <LandingSection
+        id={landingSectionIds.newsletter}
+        eyebrow="Newsletter"
+        title="News, rule updates and new plans"
+        intro="Rule updates, new plans and announcements by email: confirm with the link we send, unsubscribe from any email."
+        reserve="min-h-[26rem] sm:min-h-[22rem] md:min-h-[15.5rem] lg:min-h-[13.25rem]"
+        className="bg-surface/40"
+      >
+        <NewsletterSection form={newsletterForm} />
+      </LandingSection>
+    </LandingContext.Provider>
+  )
+}
