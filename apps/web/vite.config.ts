@@ -35,6 +35,16 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        // The pages' Content-Security-Policy allows no 'unsafe-eval'. zod 4 probes
+        // `new Function` when a schema is built (to compile faster object parsers), which the
+        // browser refuses and reports as a CSP violation on every page (Lighthouse: inspector
+        // issues). Its config must be set before any schema exists, so it opens zod's chunk.
+        banner: (chunk) =>
+          chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))
+            ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;'
+            : '',
+      },
       treeshake: {
         // decimal.js declares no `sideEffects` and has none: without this, a page that only
         // formats money (formatMoney, no Decimal) would still load the whole library
