@@ -28,7 +28,7 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null
 export function ContactForm({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
   const isCompact = variant === 'compact'
   const send = useSendContactMessage()
-  const { antiBotFields, honeypotRef } = useFormStart()
+  const { antiBotFields, honeypotRef, renewIfTokenRefused } = useFormStart()
   const [isWaiting, setIsWaiting] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const form = useForm({
@@ -61,6 +61,7 @@ export function ContactForm({ variant = 'full' }: { variant?: 'full' | 'compact'
           form.reset(emptyValues)
         },
         onError: (error) => {
+          renewIfTokenRefused(error)
           const found = serverErrorsOf(error, fields)
           for (const field of fields) {
             const message = found.fields[field]

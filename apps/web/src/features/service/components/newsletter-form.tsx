@@ -26,7 +26,7 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null
 export function NewsletterForm({ variant = 'section' }: { variant?: 'section' | 'footer' }) {
   const isFooter = variant === 'footer'
   const subscribe = useSubscribeToNewsletter()
-  const { antiBotFields, honeypotRef } = useFormStart()
+  const { antiBotFields, honeypotRef, renewIfTokenRefused } = useFormStart()
   const [isWaiting, setIsWaiting] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const form = useForm({
@@ -36,6 +36,7 @@ export function NewsletterForm({ variant = 'section' }: { variant?: 'section' | 
   const { errors } = form.formState
 
   const fail = (error: unknown) => {
+    renewIfTokenRefused(error)
     const found = serverErrorsOf(error, ['email'] as const)
     if (found.fields.email) form.setError('email', { message: found.fields.email })
     const text = found.form ?? found.fields.email ?? messages.service.newsletterFailed

@@ -46,7 +46,7 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null
  */
 export function PartnerForm() {
   const apply = useApplyAsPartner()
-  const { antiBotFields, honeypotRef } = useFormStart()
+  const { antiBotFields, honeypotRef, renewIfTokenRefused } = useFormStart()
   const [isWaiting, setIsWaiting] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const form = useForm({
@@ -56,6 +56,7 @@ export function PartnerForm() {
   const { errors } = form.formState
 
   const fail = (error: unknown) => {
+    renewIfTokenRefused(error)
     const found = serverErrorsOf(error, fields)
     for (const field of fields) {
       const message = found.fields[field]

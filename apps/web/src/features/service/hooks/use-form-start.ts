@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef } from 'react'
 import { HONEYPOT_FIELD, type AntiBotFields } from '@tp/api/service'
+import { ApiError } from '@/lib/api-client'
 import { formTokenQueryKey, getFormToken, type FormStart } from '../api/get-form-token'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -38,5 +39,16 @@ export function useFormStart() {
     return { formToken: start.token, [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '' }
   }, [queryClient])
 
-  return { antiBotFields, honeypotRef }
+  /** After a refusal of the token itself (expired, or the server's secret changed): a new one. */
+  const renewIfTokenRefused = useCallback(
+    (error: unknown) => {
+      const details = error instanceof ApiError ? (error.body?.details ?? []) : []
+      if (details.some((detail) => detail.path === 'formToken')) {
+        void queryClient.invalidateQueries({ queryKey: formTokenQueryKey })
+      }
+    },
+    [queryClient],
+  )
+
+  return { antiBotFields, honeypotRef, renewIfTokenRefused }
 }
