@@ -11,6 +11,7 @@ import type { Jobs } from './jobs/job-runner'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import type { SecretBox } from './lib/secret-box'
+import type { CallerCache } from './modules/access/caller-cache'
 import type { SessionEvents } from './modules/access/session-events'
 import type { LiveHub } from './modules/stream/live-hub'
 import type { RiskMonitor } from './risk/risk-monitor'
@@ -38,6 +39,8 @@ export type AppContext = {
   payments: PaymentProviders
   /** sessions ending in this process: what holds one open (a WebSocket) closes with it */
   sessionEvents: SessionEvents
+  /** open sessions and their users' roles as last read, dropped on any change (decision 0024) */
+  callers: CallerCache
 }
 
 /** The trading platform and what watches it live. */

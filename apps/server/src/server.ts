@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import { FAKE_GOOGLE_CLIENT_ID, type Env } from './config/env'
+import { CallerCache, connectCallerCache } from './modules/access/caller-cache'
 import { SessionEvents } from './modules/access/session-events'
 import type { AppContext } from './context'
 import { migrateDatabase } from './db/migrate'
@@ -159,6 +160,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const jobs = new JobRunner(boss, logger)
     await jobs.createQueues(allJobs)
 
+    const callers = new CallerCache()
+    const callerNotices = connectCallerCache(callers, database.pool, (error) =>
+      logger.warn({ err: error }, 'access notices: connection lost; the caller cache is off'),
+    )
+    cleanups.push(() => callerNotices.stop())
+    await callerNotices.ready
+
     let ctx: AppContext | null = null
     const trading = createTradingRuntime({
       env,
@@ -182,6 +190,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       trading: trading.runtime,
       payments,
       sessionEvents: new SessionEvents(),
+      callers,
     }
     await trading.start(ctx)
     cleanups.push(() => trading.stop())

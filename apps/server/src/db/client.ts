@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { ACCESS_CHANGED_CHANNEL, listeningClient } from './notices'
 import * as schema from './schema'
 
 export type Database = NodePgDatabase<typeof schema>
@@ -8,8 +9,12 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 /** The database or a transaction: either can open a (nested) transaction. */
 export type Transactional = Executor & Pick<Database, 'transaction'>
 
+/** Every connection listens to the access notices (db/notices.ts, decision 0024). */
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max, application_name: 'tradepeak' })
+  const { Client, attach } = listeningClient([ACCESS_CHANGED_CHANNEL])
+  const pool = new pg.Pool({ connectionString, max, application_name: 'tradepeak', Client })
+  attach(pool)
+  return pool
 }
 
 export function createDatabase(pool: pg.Pool): Database {

@@ -49,8 +49,40 @@ export async function signAccessToken(
     .sign(signingKey(ctx))
 }
 
+/**
+ * Tokens whose signature and claims were checked, by secret: what a token says never changes, so
+ * a token seen again (every request of a session carries the same one) skips the HMAC and the
+ * claim parsing; its expiry is still compared with the clock on every use. Bounded: the oldest
+ * entries go first.
+ */
+const verifiedTokens = new WeakMap<TokenContext['env'], Map<string, TokenClaims>>()
+const MAX_VERIFIED_TOKENS = 10_000
+
+function verifiedTokensOf(ctx: TokenContext): Map<string, TokenClaims> {
+  let verified = verifiedTokens.get(ctx.env)
+  if (!verified) {
+    verified = new Map()
+    verifiedTokens.set(ctx.env, verified)
+  }
+  return verified
+}
+
+/** jose's own rule: expired once `exp` (whole seconds) is at or before now's whole second. */
+function isExpired(claims: TokenClaims, nowMs: number): boolean {
+  return claims.expiresAtMs / 1000 <= Math.floor(nowMs / 1000)
+}
+
 /** Checks signature, issuer, audience and expiry; a token without `exp` is refused. */
 export async function verifyAccessToken(ctx: TokenContext, token: string): Promise<TokenClaims> {
+  const verified = verifiedTokensOf(ctx)
+  const known = verified.get(token)
+  if (known) {
+    if (isExpired(known, ctx.clock.now().getTime())) {
+      verified.delete(token)
+      throw new AppError('TOKEN_EXPIRED')
+    }
+    return known
+  }
   try {
     const { payload } = await jwtVerify(token, signingKey(ctx), {
       algorithms: ['HS256'],
@@ -59,8 +91,14 @@ export async function verifyAccessToken(ctx: TokenContext, token: string): Promi
       currentDate: ctx.clock.now(),
       requiredClaims: ['exp', 'iat', 'sub', 'sid'],
     })
-    const claims = claimsSchema.parse(payload)
-    return { userId: claims.sub, sessionId: claims.sid, expiresAtMs: claims.exp * 1000 }
+    const parsed = claimsSchema.parse(payload)
+    const claims = { userId: parsed.sub, sessionId: parsed.sid, expiresAtMs: parsed.exp * 1000 }
+    // a not-before claim would make validity depend on the time in both directions: not kept
+    if (payload.nbf === undefined) {
+      if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!)
+      verified.set(token, claims)
+    }
+    return claims
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED')
     throw new AppError('UNAUTHENTICATED', { message: 'Invalid access token.', cause: error })

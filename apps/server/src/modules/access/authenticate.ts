@@ -20,9 +20,23 @@ declare module 'fastify' {
   }
 }
 
-/** Verifies an access token and reads its session and user: the one way a caller is known. */
+/**
+ * Verifies an access token and reads its session and user: the one way a caller is known. The
+ * read is served by the caller cache while it holds the session (decision 0024: any change of
+ * the session or the user's role or status drops it first).
+ */
 export async function resolveCaller(ctx: AppContext, token: string): Promise<Caller> {
   const claims = await verifyAccessToken(ctx, token)
+  const cached = ctx.callers.get(claims.sessionId)
+  if (cached && cached.userId === claims.userId) {
+    return {
+      userId: claims.userId,
+      role: cached.role,
+      sessionId: claims.sessionId,
+      tokenExpiresAtMs: claims.expiresAtMs,
+    }
+  }
+  const readGeneration = ctx.callers.beginRead()
   const [row] = await ctx.db
     .select({
       userId: sessions.userId,
@@ -38,6 +52,7 @@ export async function resolveCaller(ctx: AppContext, token: string): Promise<Cal
     throw new AppError('TOKEN_EXPIRED')
   }
   if (row.status !== 'active') throw new AppError('ACCOUNT_DISABLED')
+  ctx.callers.store(claims.sessionId, { userId: row.userId, role: row.role }, readGeneration)
   return {
     userId: claims.userId,
     role: row.role,

@@ -33,6 +33,8 @@ export async function endSession(
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id })
+  // at once in this process, whatever the notices do (decision 0024)
+  ctx.callers.forgetSession(sessionId)
   await ctx.db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -61,6 +63,7 @@ export async function endUserSessions(
     )
     .returning({ id: sessions.id })
   const ids = ended.map((row) => row.id)
+  for (const id of ids) ctx.callers.forgetSession(id)
   if (ids.length > 0) {
     await ctx.db
       .update(refreshTokens)
