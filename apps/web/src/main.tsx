@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
@@ -27,7 +27,9 @@ async function start(container: HTMLElement) {
       </AppProvider>
     </StrictMode>
   )
-  if (isPrerendered) hydrateRoot(container, app)
+  // as a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already painted and readable meanwhile)
+  if (isPrerendered) startTransition(() => void hydrateRoot(container, app))
   else createRoot(container).render(app)
 }
 
