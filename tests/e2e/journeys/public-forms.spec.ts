@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoAdmin, uniqueEmail, waitForMail } from '../support/api'
-import { expectNoSeriousA11yViolations, signIn, toast } from '../support/pages'
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectWithinViewport,
+  signIn,
+  toast,
+} from '../support/pages'
 
 // The forms that reach the firm (issue 11 item 8, decision 0026): a contact message and a partner
 // application arrive in the admin inbox and the mailbox (the firm's copy and the sender's
@@ -141,4 +147,18 @@ test('newsletter: subscribe, confirm by the emailed link, unsubscribe by the ema
   // one click, and a second click is harmless
   await page.reload()
   await expect(page.getByTestId('newsletter-link-result')).toContainText('You are unsubscribed')
+})
+
+test('the form pages fit a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  for (const [path, formName, button] of [
+    ['/contact-us', 'Contact us', 'Send message'],
+    ['/become-a-partner', 'Partner application', 'Apply now'],
+  ] as const) {
+    await page.goto(path)
+    const form = page.getByRole('form', { name: formName })
+    await expect(form).toBeVisible()
+    await expectNoHorizontalScroll(page)
+    await expectWithinViewport(page, form.getByRole('button', { name: button }))
+  }
 })
