@@ -2,7 +2,7 @@
 // `npm start`'s first step: build the web app (apps/web/dist) only when what goes into the build
 // changed since the last successful build. The inputs (the web app's sources, public files,
 // index.html and configs; the sources of the packages it bundles, @tp/api and @tp/domain; the
-// lockfile; VITE_* variables) are hashed and compared with the stamp the last build left in
+// lockfile; VITE_* variables, APP_URL and PORT) are hashed and compared with the stamp the last build left in
 // apps/web/dist. `npm run build:web` always builds; `--force` here does too.
 import { createHash } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
@@ -59,8 +59,9 @@ export function webSourcesHash(root = defaultRoot, env = process.env) {
     hash.update(readFileSync(path.join(root, file)))
     hash.update('\0')
   }
+  // APP_URL (and PORT, its default) give the prerendered pages' canonical URLs (decision 0025)
   for (const name of Object.keys(env)
-    .filter((n) => n.startsWith('VITE_'))
+    .filter((n) => n.startsWith('VITE_') || n === 'APP_URL' || n === 'PORT')
     .sort()) {
     hash.update(`env ${name}=${env[name]}\0`)
   }

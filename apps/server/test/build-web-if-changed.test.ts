@@ -86,6 +86,14 @@ describe('building the web app for npm start', () => {
     expect(builds).toBe(2)
   })
 
+  it('builds again when the public address changes (the prerendered canonical URLs)', () => {
+    start({ APP_URL: 'https://tradepeak.example' })
+    start({ APP_URL: 'https://tradepeak.example', UNRELATED: 'x' })
+    start({ APP_URL: 'https://www.tradepeak.example' })
+    start({ PORT: '3100' })
+    expect(builds).toBe(3)
+  })
+
   it('builds again when the build output is gone or has no stamp, and when forced', () => {
     start()
     rmSync(path.join(root, 'apps/web/dist/.build-stamp.json'))
