@@ -93,6 +93,25 @@ test('FAQ: one answer open at a time, a second click closes it', async ({ page }
   await expect(first).toHaveAttribute('aria-expanded', 'true')
 })
 
+test('without JavaScript the FAQ shows every answer and the trading rules their cards', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.goto('/faq')
+    for (const item of [faqItems[0]!, faqItems[19]!]) {
+      await expect(page.getByText(item.answer)).toBeVisible()
+    }
+    await page.goto('/trading-rules')
+    await expect(page.getByRole('list', { name: 'Rule cards' }).getByRole('listitem')).toHaveCount(
+      7,
+    )
+  } finally {
+    await context.close()
+  }
+})
+
 test('trading rules: the seven cards carry the rulebooks’ values for the size picked', async ({
   page,
 }) => {

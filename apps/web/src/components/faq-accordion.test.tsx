@@ -21,19 +21,22 @@ describe('FaqAccordion', () => {
     await user.click(screen.getByRole('button', { name: second.question }))
     expect(expanded(second.question)).toBe('true')
     expect(expanded(first.question)).toBe('false')
-    expect(screen.queryByText(first.answer)).toBeNull()
+    expect(screen.getByText(first.answer)).not.toBeVisible()
 
     await user.click(screen.getByRole('button', { name: second.question }))
     expect(expanded(second.question)).toBe('false')
     expect(
       screen.getAllByRole('button').every((b) => b.getAttribute('aria-expanded') === 'false'),
     ).toBe(true)
+    // every answer stays in the page, hidden while closed (the prerendered HTML holds them all)
+    for (const item of faqItems) expect(screen.getByText(item.answer)).not.toBeVisible()
+    expect(screen.queryAllByRole('region')).toHaveLength(0)
   })
 
   it('opens the question a link points to and answers from the keyboard', async () => {
     const user = userEvent.setup()
     const target = landingFaqItems[2]!
-    render(<FaqAccordion items={landingFaqItems} defaultOpenId={target.id} />)
+    render(<FaqAccordion items={landingFaqItems} linkedId={target.id} />)
     expect(expanded(target.question)).toBe('true')
     expect(document.getElementById(target.id)).not.toBeNull()
 

@@ -37,8 +37,17 @@ export function FaqPage() {
         <h2 id="faq-questions-heading" className="sr-only">
           Questions and answers
         </h2>
-        <FaqAccordion items={faqItems} defaultOpenId={decodeURIComponent(hash.slice(1))} />
+        <FaqAccordion items={faqItems} linkedId={linkedId(hash)} />
       </section>
     </div>
   )
+}
+
+/** "#payouts" -> "payouts"; a malformed escape links nowhere. */
+function linkedId(hash: string): string | undefined {
+  try {
+    return decodeURIComponent(hash.slice(1)) || undefined
+  } catch {
+    return undefined
+  }
 }
