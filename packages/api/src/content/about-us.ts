@@ -24,7 +24,7 @@ export function buildAboutUsDocument(facts: PlanFacts): InfoDocument {
         'how-it-works',
         'How it works',
         list(
-          `Choose a challenge: ${twoPhase.label} (${feeRangeText(twoPhase)}) or ${instantFund.label} (${feeRangeText(instantFund)}), a one-time fee, on ${platforms}.`,
+          `Choose a challenge on ${platforms}: ${twoPhase.label}, ${feeRangeText(twoPhase)}, or ${instantFund.label}, ${feeRangeText(instantFund)}. The fee is paid once.`,
           `Trade your simulated account under the rules: in ${twoPhase.label}, reach ${twoPhase.phase1.profitTargetPercent}% and then ${twoPhase.phase2.profitTargetPercent}% in at least ${days(twoPhase.phase1.minTradingDays)} each, never losing more than ${twoPhase.phase1.dailyLossPercent}% in a day or ${twoPhase.phase1.maxLossPercent}% overall.`,
           `Get funded: your funded account opens within seconds of passing, with new credentials.`,
           `Request payouts from your dashboard and keep ${facts.profitSplitPercent.standard}% of the profit (${facts.profitSplitPercent.withAddOn}% with the add-on).`,

@@ -144,5 +144,5 @@ export function joinWords(words: readonly string[], last = 'and'): string {
 
 export function feeRangeText(facts: ChallengeFacts): string {
   const { from, fromSize, to, toSize } = facts.feeRange
-  return `${money(from)} (${fromSize}) to ${money(to)} (${toSize})`
+  return `from ${money(from)} for ${fromSize} to ${money(to)} for ${toSize}`
 }
