@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { registerUser } from '../support/api'
+import { signIn } from '../support/pages'
 
 // The public site, found and readable by everyone (decision 0025): every public page at a phone
 // width (360 px) and a desktop width (1440 px) without sideways scrolling, with no axe-core
@@ -236,6 +238,40 @@ test.describe('public site', () => {
     )
     expect(isInMain).toBe(true)
     expect(await outline()).toMatchObject({ style: 'solid' })
+  })
+
+  test('signed in: a prerendered page hydrates signed out, then shows the account menu, with no error and no layout shift', async ({
+    page,
+    request,
+  }) => {
+    const trader = await registerUser(request)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, trader)
+    await expect(page).toHaveURL(/\/user\//)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number }
+      w.__cls = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number
+          hadRecentInput: boolean
+        }[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    for (const path of ['/', '/faq', '/pricing']) {
+      // the server's HTML is the signed-out page, whoever asks
+      expect(await (await request.get(path)).text(), path).toContain('>Login</a>')
+      await page.goto(path, { waitUntil: 'networkidle' })
+      await expect(page.getByRole('button', { name: 'Account menu' }), path).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Login' }), path).toHaveCount(0)
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+      expect(cls, `layout shift on ${path}`).toBeLessThan(0.05)
+    }
+    expect(errors, 'errors while hydrating signed in').toEqual([])
   })
 
   test('prefers-reduced-motion: no public page keeps anything moving', async ({ browser }) => {
