@@ -91,6 +91,25 @@ describe('POST /api/service/contact', () => {
     expect(ack.text).toContain('When is my first payout due?')
   })
 
+  it("keeps a sender's line breaks out of the firm's subject line", async () => {
+    const email = freshEmail('newline')
+    const since = new Date()
+    const response = await t.post(
+      '/api/service/contact',
+      {
+        ...contact(email),
+        name: 'Eve\r\nBcc: victim@example.com',
+        subject: 'Hi\nthere',
+        formToken: await filledToken(),
+      },
+      { ip: freshIp() },
+    )
+    expect(response.status).toBe(200)
+    const toFirm = await t.mailbox.waitFor({ to: SUPPORT, subject: /Eve/ }, { since })
+    expect(toFirm.subject).toBe('Contact message from Eve Bcc: victim@example.com: Hi there')
+    expect(toFirm.to).toEqual([SUPPORT])
+  })
+
   it('records the signed-in sender; the subject is optional', async () => {
     const trader = await t.createUser()
     const email = freshEmail('signed-in')

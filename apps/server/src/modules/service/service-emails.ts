@@ -32,12 +32,15 @@ type PartnerApplication = {
   createdAt: Date
 }
 
+/** A sender's text in a subject line: one line, whatever they typed. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
+
 const inboxUrl = (appUrl: string, id: string) =>
   `${appUrl}/admin/messages/${encodeURIComponent(id)}`
 
 export function contactToFirmEmail(supportEmail: string, appUrl: string, m: ContactMessage) {
   return renderEmail(supportEmail, {
-    subject: `Contact message from ${m.name}${m.subject ? `: ${m.subject}` : ''}`,
+    subject: `Contact message from ${oneLine(m.name)}${m.subject ? `: ${oneLine(m.subject)}` : ''}`,
     paragraphs: [
       `${m.name} <${m.email}> sent a message through the contact form on ${isoMinute(m.createdAt)} (UTC).`,
       `Subject: ${m.subject ?? '(none)'}`,
@@ -63,7 +66,7 @@ export function contactAcknowledgementEmail(m: ContactMessage) {
 
 export function partnerToFirmEmail(supportEmail: string, appUrl: string, a: PartnerApplication) {
   return renderEmail(supportEmail, {
-    subject: `Partner application from ${a.name} (${partnershipTypeLabels[a.partnershipType]})`,
+    subject: `Partner application from ${oneLine(a.name)} (${partnershipTypeLabels[a.partnershipType]})`,
     paragraphs: [
       `${a.name} <${a.email}> applied to become a partner on ${isoMinute(a.createdAt)} (UTC).`,
       `Partnership type: ${partnershipTypeLabels[a.partnershipType]}`,
@@ -93,7 +96,7 @@ export function answerEmail(
   data: { name: string; subject: string | null; answer: string; originalMessage: string },
 ) {
   return renderEmail(to, {
-    subject: `Re: ${data.subject ?? `your message to ${BRAND}`}`,
+    subject: `Re: ${data.subject ? oneLine(data.subject) : `your message to ${BRAND}`}`,
     paragraphs: [
       `Hello ${data.name},`,
       data.answer,
