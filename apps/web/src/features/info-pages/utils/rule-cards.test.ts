@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describePlanRules, getPlanPolicy, getRulebook, type PlanRuleText } from '@tp/domain/plans'
-import { buildRuleCards, buildRuleRows, planConditionKeys } from './rule-cards'
+import { buildRuleCards, buildRuleRows, planConditionKeys, type DescribeRules } from './rule-cards'
 
 const valuesOf = (cards: ReturnType<typeof buildRuleCards>, key: string) =>
   cards.flatMap((card) => card.rows).find((row) => row.key === key)?.values ?? []
@@ -55,7 +55,7 @@ describe('trading-rules cards', () => {
   })
 
   it('follow the rule texts they are given: a changed rulebook changes the card', () => {
-    const changed = (planKey: Parameters<typeof describePlanRules>[0], sizeK: 100) =>
+    const changed: DescribeRules = (planKey, sizeK) =>
       describePlanRules(planKey, sizeK).map((rule): PlanRuleText =>
         rule.key === 'dailyLoss' && planKey === 'instantFund.funded'
           ? { ...rule, value: '4% ($4,000)' }
