@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { toast } from 'sonner'
 import { messages } from '@tp/api/messages'
 import { paths } from '@/config/paths'
 import { isAdmin } from '@/lib/auth'
+import { notify } from '@/lib/notify'
 import { getLastEndReason, useUser } from '@/lib/session'
 
 // Route guards (spec 2.1, 6; decision 0010). They only decide what the browser shows: the server
@@ -18,7 +18,7 @@ function useLoginRedirect() {
 
 function RedirectWithMessage({ to, message }: { to: string; message: string }) {
   useEffect(() => {
-    toast.error(message, { id: message })
+    notify('error', message, { id: message })
   }, [message])
   return <Navigate to={to} replace />
 }

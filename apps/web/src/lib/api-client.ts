@@ -1,13 +1,14 @@
 import type { z } from 'zod'
-import { refreshedSchema } from '@tp/api/auth'
-import { errorBodySchema, type ErrorBody } from '@tp/api/errors'
+import type { ErrorBody } from '@tp/api/errors'
 import { messages } from '@tp/api/messages'
 import { endSession, getSession, saveTokens } from './session'
 
 // The one way the browser talks to the API: same origin under /api, JSON in and out (or
 // multipart), the bearer token of the stored session, responses parsed with the shared zod
 // schemas. An expired access token is refreshed once, transparently, however many requests saw
-// it expire at the same moment.
+// it expire at the same moment. The client's own schemas (error bodies, refreshed tokens) load with
+// the first answer that needs them, so a page that calls nothing (the landing page for a visitor)
+// does not load zod (decision 0021).
 
 export const API_BASE = '/api'
 
@@ -99,7 +100,11 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 
 async function readErrorBody(response: Response): Promise<ErrorBody | null> {
   try {
-    const parsed = errorBodySchema.safeParse(await response.json())
+    const [{ errorBodySchema }, json] = await Promise.all([
+      import('@tp/api/errors'),
+      response.json() as Promise<unknown>,
+    ])
+    const parsed = errorBodySchema.safeParse(json)
     return parsed.success ? parsed.data : null
   } catch {
     return null
@@ -132,6 +137,7 @@ async function performRefresh(): Promise<string | null> {
     return null
   }
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response))
+  const { refreshedSchema } = await import('@tp/api/auth')
   const tokens = refreshedSchema.parse(await response.json())
   saveTokens(tokens)
   return tokens.token

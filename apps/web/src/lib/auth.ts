@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { meResponseSchema, type Role, type User } from '@tp/api/auth'
+import type { Role, User } from '@tp/api/auth'
 import { paths } from '@/config/paths'
 import { api } from './api-client'
 import { endSession, getSession, saveUser, useSession } from './session'
@@ -16,6 +16,8 @@ export function useMe() {
   return useQuery({
     queryKey: meQueryKey,
     queryFn: async ({ signal }) => {
+      // the schema (and zod) load with the first signed-in request, not with every page
+      const { meResponseSchema } = await import('@tp/api/auth')
       const { user } = await api.get('/auth/me', meResponseSchema, { signal })
       saveUser(user)
       return user

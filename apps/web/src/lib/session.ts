@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
-import { userSchema, type Session, type User } from '@tp/api/auth'
+import type { Session, User } from '@tp/api/auth'
 import { storageKeys } from '@tp/api/storage-keys'
+import { parseStoredUser } from './stored-user'
 
 // The signed-in session lives in localStorage under the keys of spec 3 (token, refreshToken,
 // user), so it survives a reload and is shared by every tab. This module is its only reader and
@@ -31,9 +32,9 @@ function readStoredSession(): StoredSession | null {
   const rawUser = store.getItem(storageKeys.user)
   if (!token || !rawUser) return null
   try {
-    const user = userSchema.safeParse(JSON.parse(rawUser))
-    if (!user.success) return null
-    return { token, refreshToken: store.getItem(storageKeys.refreshToken) ?? '', user: user.data }
+    const user = parseStoredUser(JSON.parse(rawUser))
+    if (!user) return null
+    return { token, refreshToken: store.getItem(storageKeys.refreshToken) ?? '', user }
   } catch {
     return null
   }

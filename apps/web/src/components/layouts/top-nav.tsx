@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react'
 import { Link, NavLink } from 'react-router'
-import { toast } from 'sonner'
 import { messages } from '@tp/api/messages'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { isAdmin } from '@/lib/auth'
+import { notify } from '@/lib/notify'
 import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { MobileMenu } from './mobile-menu'
@@ -29,7 +29,7 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
       return {
         label: item.label,
         href: paths.auth.login.getHref(),
-        onClick: () => toast.warning(messages.auth.loginFirst),
+        onClick: () => notify('warning', messages.auth.loginFirst),
       }
     }
     return {
