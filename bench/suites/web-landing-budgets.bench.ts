@@ -7,7 +7,8 @@
 //   of 3 fresh loads (targets < 1500 and < 0.05)
 // - lighthouse-<page>-performance|accessibility|seo|best-practices for /, /pricing and /faq:
 //   Lighthouse 12 (its default mobile run with simulated throttling) against the same Chromium
-//   (targets 95, 100, 100, 100); what keeps a category under 100 is printed on stderr.
+//   (targets 95, 100, 100, 100), the median of 3 runs by performance (LIGHTHOUSE_RUNS=n); what
+//   keeps a category under 100 is printed on stderr.
 // The build is apps/web/dist (`npm run build:web` first), or WEB_DIST_DIR=<folder> for another.
 // Usage: npm run bench -- web-landing-budgets
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -48,6 +49,7 @@ const lighthousePages = [
   { name: 'faq', path: '/faq' },
 ]
 const categories = ['performance', 'accessibility', 'seo', 'best-practices'] as const
+const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
 // run in the page (the bench compiles without the DOM's types, so these are page scripts)
 const untilIdle =
@@ -215,21 +217,38 @@ const suite: BenchSuite = async function* () {
     const launched = await launchDebuggableChromium(profileDir)
     debuggable = launched.child
     for (const { name, path: pagePath } of lighthousePages) {
-      const result = await lighthouse(`${origin}${pagePath}`, {
-        port: launched.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...categories],
-      })
-      if (!result) throw new Error(`lighthouse gave no result for ${pagePath}`)
-      const { lhr } = result
-      if (lhr.runtimeError) throw new Error(`lighthouse ${pagePath}: ${lhr.runtimeError.message}`)
+      // the median run by performance score of LIGHTHOUSE_RUNS (a shared machine moves the
+      // CPU-bound figures from run to run); a run Lighthouse itself gives up on is run again
+      const lhrs = []
+      for (
+        let attempt = 0;
+        lhrs.length < lighthouseRuns && attempt < lighthouseRuns + 2;
+        attempt++
+      ) {
+        const result = await lighthouse(`${origin}${pagePath}`, {
+          port: launched.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+        })
+        if (!result) throw new Error(`lighthouse gave no result for ${pagePath}`)
+        if (result.lhr.runtimeError) {
+          console.error(`lighthouse ${pagePath}: ${result.lhr.runtimeError.message}; again`)
+          continue
+        }
+        lhrs.push(result.lhr)
+      }
+      if (lhrs.length === 0) throw new Error(`lighthouse could not measure ${pagePath}`)
+      lhrs.sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      )
+      const lhr = lhrs[Math.floor(lhrs.length / 2)]!
       for (const category of categories) {
         const score = lhr.categories[category]?.score
         yield {
           name: `lighthouse-${name}-${category}`,
           value: Math.round((score ?? 0) * 100),
-          unit: `score (target ${category === 'performance' ? 95 : 100})`,
+          unit: `score (median of ${lhrs.length} runs, target ${category === 'performance' ? 95 : 100})`,
         }
         // what keeps the category under 100
         const misses = (lhr.categories[category]?.auditRefs ?? [])
