@@ -1,4 +1,4 @@
-import { usd, type Money } from '@tp/domain/money'
+import type { Cents, Money } from '@tp/domain/money'
 
 // The 20 sample traders of spec 2.4: the landing page's scrolling strip and /testimonials. They
 // are illustrative samples, not statements of real customers, and every page that shows them says
@@ -163,8 +163,16 @@ export const testimonials: readonly Testimonial[] = sampleTraders.map((sample) =
   country: sample.country,
   avatar: initialsAvatar(sample.name),
   quote: sample.quote,
-  profit: usd(sample.profitDollars * 100),
+  profit: dollars(sample.profitDollars),
 }))
+
+/**
+ * Whole dollars as Money without loading the money module's arithmetic (decimal.js, zod): the
+ * strip is on the landing page, and these are whole, small, positive amounts.
+ */
+function dollars(amount: number): Money {
+  return { cents: (amount * 100) as Cents, currency: 'USD' }
+}
 
 /** A round avatar with the name's initials on a colour picked from the name (stable per name). */
 export function initialsAvatar(name: string): string {
