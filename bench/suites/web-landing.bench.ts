@@ -6,8 +6,7 @@
 // while others work in the same tree).
 // The same run also loads the page asking for no compression (Accept-Encoding: identity) and
 // for gzip only, so the figure comes with its uncompressed baseline.
-// web-landing-first-load-js-gz-kb: of the gzip-only load, the JavaScript alone (responses Chromium
-// types as Script), the budget of issue 11 item 10 (<= 100 KB).
+// The first-load JavaScript budget (web-landing-first-load-js-gz-kb) is web-landing-budgets'.
 // Usage: npm run bench -- web-landing
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -38,22 +37,19 @@ const chromiumArgs = [
   '--disable-sync',
 ]
 
-type Load = { bytes: number; scriptBytes: number; requests: number; encodings: Set<string> }
+type Load = { bytes: number; requests: number; encodings: Set<string> }
 
 async function loadLanding(browser: Browser, url: string, acceptEncoding: string | null) {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    const load: Load = { bytes: 0, scriptBytes: 0, requests: 0, encodings: new Set() }
-    const scripts = new Set<string>()
+    const load: Load = { bytes: 0, requests: 0, encodings: new Set() }
     cdp.on('Network.loadingFinished', (event) => {
       load.bytes += event.encodedDataLength
       load.requests += 1
-      if (scripts.has(event.requestId)) load.scriptBytes += event.encodedDataLength
     })
     cdp.on('Network.responseReceived', (event) => {
-      if (event.type === 'Script') scripts.add(event.requestId)
       const headers = event.response.headers as Record<string, string>
       const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding')
       load.encodings.add(encoding?.[1] ?? 'none')
@@ -115,11 +111,6 @@ const suite: BenchSuite = async function* () {
     }
     yield { name: 'web-landing-transfer-gzip-kb', value: kb(gzip.bytes), unit: 'KB (gzip only)' }
     yield { name: 'web-landing-requests', value: compressed.requests, unit: 'requests' }
-    yield {
-      name: 'web-landing-first-load-js-gz-kb',
-      value: kb(gzip.scriptBytes),
-      unit: 'KB (JavaScript, gzip only)',
-    }
     console.error(
       `web-landing encodings: default ${[...compressed.encodings].join(',')}; gzip ${[...gzip.encodings].join(',')}; identity ${[...identity.encodings].join(',')}`,
     )
