@@ -59,9 +59,14 @@ export function pageDocument(
   if (!withoutDefaults.includes('<div id="root"></div>')) {
     throw new Error('index.html has no empty <div id="root"></div> to fill')
   }
-  return withoutDefaults
-    .replace('</head>', `${page.head}${jsonLd}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`)
+  return (
+    withoutDefaults
+      // the HTML is the page: the app's code comes after what paints it (the stylesheet, images)
+      .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+      .replace('</head>', `${page.head}${jsonLd}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`)
+  )
 }
 
 const xmlEscape = (text: string) =>

@@ -55,6 +55,10 @@ describe('prerendered public pages', () => {
       '<title>FAQ · Tradepeak</title><script type="application/ld+json">{"@type":"FAQPage","text":"\\u003c/script\\u003e\\u003cb\\u003e"}</script></head>',
     )
     expect(html).toContain('<div id="root"><main><h1>FAQ</h1></main></div>')
+    // the page paints from its HTML: the app's code does not compete with the stylesheet
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>',
+    )
     expect(() =>
       pageDocument('<html><body></body></html>', { head: '', body: '', structuredData: [] }),
     ).toThrow(/root/)
