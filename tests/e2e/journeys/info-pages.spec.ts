@@ -91,6 +91,15 @@ test('FAQ: one answer open at a time, a second click closes it', async ({ page }
   await first.focus()
   await page.keyboard.press('Enter')
   await expect(first).toHaveAttribute('aria-expanded', 'true')
+
+  // a link to one question opens it
+  const payouts = faqItems.find((item) => item.id === 'payouts')!
+  await page.goto('/faq#payouts')
+  await expect(page.getByRole('button', { name: payouts.question })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+  await expect(page.getByText(payouts.answer)).toBeInViewport()
 })
 
 test('without JavaScript the FAQ shows every answer and the trading rules their cards', async ({
