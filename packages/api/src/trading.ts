@@ -534,6 +534,16 @@ export const streamServerMessageSchema = z.discriminatedUnion('type', [
     parts: accountStatePartsSchema,
   }),
   z.object({ type: z.literal('event'), event: tradingEventSchema }),
+  /**
+   * The watched account's analytics (POST /api/metaStats/*, analytics.ts) changed: a trade
+   * closed. `version` is the analytics version now; a client holding figures of an older version
+   * refetches them once (debounced), nothing is polled.
+   */
+  z.object({
+    type: z.literal('analytics-changed'),
+    accountId: z.uuid(),
+    version: z.number().int().min(1),
+  }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ])
