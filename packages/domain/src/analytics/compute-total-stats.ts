@@ -16,6 +16,10 @@ export interface TotalStats {
   profit: number
   /** sum of results of trades closed in the current trading day (the spec's "Profit/Today") */
   todayProfit: number
+  /** trades closed in the current trading day */
+  todayTrades: number
+  /** winning share of today's closed trades in percent, 2 decimals (spec 3's todayWinRate) */
+  todayWinRate: number
   /** closed trades */
   totalTrades: number
   winTrades: number
@@ -34,15 +38,22 @@ export function computeTotalStats(
   const { count, resultCents, openMs, closeMs } = ledger
   let profit = 0
   let todayProfit = 0
+  let todayTrades = 0
+  let todayWins = 0
   let winTrades = 0
   let holdMs = 0
   for (let i = 0; i < count; i++) {
     const result = resultCents[i]!
     profit += result
     const close = closeMs[i]!
-    if (close >= today.startMs && close < today.endMs) todayProfit += result
     // Number(boolean) adds without a branch, which random wins and losses would mispredict
-    winTrades += Number(isWinningResult(result))
+    const isWin = Number(isWinningResult(result))
+    if (close >= today.startMs && close < today.endMs) {
+      todayProfit += result
+      todayTrades++
+      todayWins += isWin
+    }
+    winTrades += isWin
     holdMs += close - openMs[i]!
   }
   return {
@@ -50,6 +61,8 @@ export function computeTotalStats(
     equity: account.equity,
     profit: centsToAmount(profit),
     todayProfit: centsToAmount(todayProfit),
+    todayTrades,
+    todayWinRate: percent2dp(todayWins, todayTrades),
     totalTrades: count,
     winTrades,
     avgHoldTime: count === 0 ? 0 : Math.round(holdMs / count),

@@ -43,6 +43,33 @@ describe('total stats (dashboard summary cards)', () => {
     expect(stats.profit).toBe(82.5)
   })
 
+  it("counts today's trades and their win rate in the same trading day as today's profit", () => {
+    const trades = [
+      // the previous trading day (closed 16:59 New York): a loss, not today's
+      closedTrade({
+        openTime: '2026-03-02T20:00:00Z',
+        closeTime: '2026-03-02T21:59:00Z',
+        profit: -40,
+      }),
+      // today (from 17:00 New York): a win, a zero (a win, as MetaTrader counts it), a loss
+      ...[5, 0, -3].map((profit) =>
+        closedTrade({
+          openTime: '2026-03-02T21:30:00Z',
+          closeTime: '2026-03-02T22:30:00Z',
+          profit,
+        }),
+      ),
+    ]
+    const ledger = buildTradeLedger(trades, { timeZone: NEW_YORK, dayReset: FOREX_DAY })
+    const stats = computeTotalStats(ledger, account, '2026-03-02T23:30:00Z')
+    // 2 winning of 3 closed today = 66.666...% -> 66.67; all four: 2 of 4 = 50%
+    expect(stats).toMatchObject({ todayTrades: 3, todayWinRate: 66.67, todayProfit: 2 })
+    expect(stats).toMatchObject({ totalTrades: 4, winTrades: 2, successRate: 50 })
+    // the next trading day has no trade yet
+    const tomorrow = computeTotalStats(ledger, account, '2026-03-03T22:30:00Z')
+    expect(tomorrow).toMatchObject({ todayTrades: 0, todayWinRate: 0, todayProfit: 0 })
+  })
+
   it("counts today's profit by calendar day in the zone when no reset is given", () => {
     const trades = [
       closedTrade({
@@ -96,6 +123,8 @@ describe('total stats (dashboard summary cards)', () => {
       ...account,
       profit: 0,
       todayProfit: 0,
+      todayTrades: 0,
+      todayWinRate: 0,
       totalTrades: 0,
       winTrades: 0,
       avgHoldTime: 0,
