@@ -96,7 +96,9 @@ export function Footer({ newsletter }: FooterProps) {
             <strong className="font-semibold text-foreground">Risk disclaimer.</strong>{' '}
             {company.riskDisclaimer}
           </p>
-          <p>
+          {/* prerendered pages carry the year of their build (decision 0025): a page built last
+              year keeps it until hydrated, without a mismatch */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {company.name}. All rights reserved.
           </p>
         </div>
