@@ -36,6 +36,12 @@ const COPY_FAIL = 0x66 // 'f'
 const TURN_ENDS = new Set([SYNC, QUERY, FLUSH, COPY_DONE, COPY_FAIL])
 
 const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4])
+const PARSE = 0x50 // 'P'
+const BIND = 0x42 // 'B'
+const DESCRIBE = 0x44 // 'D'
+const CLOSE = 0x43 // 'C'
+const EXECUTE = 0x45 // 'E'
+const NOTIFICATION_RESPONSE = 0x41 // 'A', server to client
 
 /**
  * Server settings on top of PGlite's own. A new WAL segment is otherwise zero-filled as it is
@@ -65,11 +71,25 @@ function refusal(message: string): Buffer {
   return Buffer.concat([error, fields, Buffer.from([0x5a, 0, 0, 0, 5, 0x49])])
 }
 
+let connectionCount = 0
+
+/** A C string at `offset`: its text and the offset after its NUL. */
+function cString(message: Uint8Array, offset: number): [string, number] {
+  const end = message.indexOf(0, offset)
+  return [Buffer.from(message.subarray(offset, end)).toString('utf8'), end + 1]
+}
+
 class Connection {
   private buffer: Buffer = Buffer.alloc(0)
   private isStarted = false
   private pending: Uint8Array[] = []
   isClosed = false
+  /** whether its startup turn ran: from then on it may be sent notices at any time */
+  isReady = false
+  /** named statements and portals live in the one session: each connection's carry its prefix */
+  private readonly prefix = `c${++connectionCount}.`
+  /** the session-wide names of the statements this connection prepared, to drop when it goes */
+  readonly statementNames = new Set<string>()
 
   constructor(
     readonly socket: Socket,
@@ -132,13 +152,91 @@ class Connection {
       this.close()
       return false
     }
-    this.pending.push(message)
+    this.pending.push(this.withSessionNames(type, message))
     if (TURN_ENDS.has(type)) {
       const messages = this.pending
       this.pending = []
       this.scheduler.submit({ connection: this, messages, endsWithFlush: type === FLUSH })
     }
     return true
+  }
+
+  /**
+   * A client names prepared statements (and portals) for its own session; here every connection
+   * shares one, so a name is made the connection's own (`c<n>.<name>`) in Parse, Bind, Describe
+   * and Close. The unnamed statement and portal stay unnamed (a turn runs alone).
+   */
+  private withSessionNames(type: number, message: Uint8Array): Uint8Array {
+    const names: { offset: number; kind: 'statement' | 'portal' }[] = []
+    if (type === PARSE) names.push({ offset: 5, kind: 'statement' })
+    else if (type === BIND) {
+      const [, afterPortal] = cString(message, 5)
+      names.push({ offset: 5, kind: 'portal' }, { offset: afterPortal, kind: 'statement' })
+    } else if (type === EXECUTE) names.push({ offset: 5, kind: 'portal' })
+    else if (type === DESCRIBE || type === CLOSE) {
+      names.push({ offset: 6, kind: message[5] === 0x53 ? 'statement' : 'portal' })
+    } else return message
+    const parts: Uint8Array[] = []
+    let from = 0
+    let isRenamed = false
+    for (const { offset, kind } of names) {
+      const [name, after] = cString(message, offset)
+      if (name === '') continue
+      const sessionName = this.prefix + name
+      if (kind === 'statement' && type === PARSE) this.statementNames.add(sessionName)
+      if (kind === 'statement' && type === CLOSE) this.statementNames.delete(sessionName)
+      parts.push(message.subarray(from, offset), Buffer.from(sessionName + '\0', 'utf8'))
+      from = after
+      isRenamed = true
+    }
+    if (!isRenamed) return message
+    parts.push(message.subarray(from))
+    const renamed = Buffer.concat(parts)
+    renamed.writeInt32BE(renamed.length - 1, 1)
+    return renamed
+  }
+}
+
+/**
+ * Finds the NotificationResponse messages in a turn's output, which arrives in chunks that need
+ * not end at message boundaries. The one session's notices come out on the connection whose
+ * statement committed them; the server hands a copy to every other connection, as a server
+ * whose sessions all LISTEN would (a client ignores a channel it does not listen to).
+ */
+class NotificationTap {
+  private header = Buffer.alloc(0)
+  private body: Buffer[] = []
+  private remaining = 0
+  private isNotification = false
+
+  constructor(private readonly onNotification: (message: Buffer) => void) {}
+
+  push(data: Uint8Array) {
+    let offset = 0
+    while (offset < data.length) {
+      if (this.remaining === 0) {
+        const need = 5 - this.header.length
+        this.header = Buffer.concat([this.header, data.subarray(offset, offset + need)])
+        offset += Math.min(need, data.length - offset)
+        if (this.header.length < 5) return
+        this.isNotification = this.header[0] === NOTIFICATION_RESPONSE
+        this.remaining = this.header.readInt32BE(1) - 4
+        this.body = []
+        if (this.remaining === 0) this.end()
+        continue
+      }
+      const take = Math.min(this.remaining, data.length - offset)
+      if (this.isNotification) this.body.push(Buffer.from(data.subarray(offset, offset + take)))
+      offset += take
+      this.remaining -= take
+      if (this.remaining === 0) this.end()
+    }
+  }
+
+  private end() {
+    if (this.isNotification) this.onNotification(Buffer.concat([this.header, ...this.body]))
+    this.header = Buffer.alloc(0)
+    this.body = []
   }
 }
 
@@ -151,6 +249,7 @@ class Scheduler {
   constructor(
     private readonly db: PGlite,
     private readonly waitTimeoutMs: number,
+    private readonly connections: ReadonlySet<Connection>,
   ) {}
 
   submit(turn: Turn) {
@@ -184,6 +283,8 @@ class Scheduler {
     })
     if (this.owner === connection) {
       this.queue.unshift({ connection, messages: [], endsWithFlush: false })
+    } else if (connection.statementNames.size > 0) {
+      this.queue.push({ connection, messages: [], endsWithFlush: false })
     }
     void this.run()
   }
@@ -210,6 +311,10 @@ class Scheduler {
   }
 
   private async execute({ connection, messages, endsWithFlush }: Turn) {
+    const tap = new NotificationTap((notice) => {
+      for (const other of this.connections)
+        if (other !== connection && other.isReady) other.write(notice)
+    })
     try {
       await this.db.runExclusive(async () => {
         for (const [i, message] of messages.entries()) {
@@ -218,13 +323,17 @@ class Scheduler {
             // `data` is a view of PGlite's WebAssembly memory, reused by its next message: a socket
             // that cannot send at once (a large result, a busy reader) keeps the reference, so
             // copy it, or the client reads later bytes in place of these
-            onRawData: (data) => connection.write(Buffer.from(data)),
+            onRawData: (data) => {
+              connection.write(Buffer.from(data))
+              tap.push(data)
+            },
           })
         }
       })
     } catch {
       connection.close()
     }
+    connection.isReady = true
     const isHoldingBackend = this.db.isInTransaction() || endsWithFlush
     this.owner = isHoldingBackend && !connection.isClosed ? connection : null
     this.ownerPausedExtendedQuery = this.owner !== null && endsWithFlush
@@ -243,6 +352,10 @@ class Scheduler {
     if (this.db.isInTransaction()) await this.db.exec('ROLLBACK')
     this.owner = null
     this.ownerPausedExtendedQuery = false
+    for (const name of connection.statementNames) {
+      await this.db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => {})
+    }
+    connection.statementNames.clear()
   }
 }
 
@@ -276,8 +389,8 @@ export async function serveEmbeddedBackend(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
   })
-  const scheduler = new Scheduler(db, options.waitTimeoutMs ?? 15_000)
   const connections = new Set<Connection>()
+  const scheduler = new Scheduler(db, options.waitTimeoutMs ?? 15_000, connections)
   const server: Server = createServer((socket) => {
     const connection = new Connection(socket, scheduler)
     connections.add(connection)

@@ -1,7 +1,8 @@
 import { messages } from '@tp/api'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import {
   auditLog,
   orders,
@@ -45,6 +46,14 @@ function canAccessAccount(
   return caller.role === 'admin' && access !== 'trade'
 }
 
+const accountById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.id, sql.placeholder('accountId')))
+    .prepare('tp_account_by_id'),
+)
+
 /** A trading account the caller may read, trade or manage; 404 or 403 otherwise. */
 export async function loadAccountFor(
   ctx: AppContext,
@@ -53,12 +62,57 @@ export async function loadAccountFor(
   access: AccountAccess,
   db: Executor = ctx.db,
 ): Promise<TradingAccountRow> {
-  const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId))
+  const [row] =
+    db === ctx.db
+      ? await accountById(ctx.db).execute({ accountId })
+      : await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId))
   if (!row) throw noSuchAccount()
-  if (canAccessAccount(caller, row, access)) return row
+  return assertAccountAccess(caller, row, access)
+}
+
+function assertAccountAccess<T extends Pick<TradingAccountRow, 'userId'>>(
+  caller: Caller,
+  account: T,
+  access: AccountAccess,
+): T {
+  if (canAccessAccount(caller, account, access)) return account
   if (caller.role === 'admin')
     throw new AppError('FORBIDDEN', { message: messages.auth.adminMayNotTrade })
   throw noSuchAccount()
+}
+
+/** What never changes of a provisioned account: its owner and its id on the trading platform. */
+export type AccountRef = Pick<TradingAccountRow, 'id' | 'userId' | 'externalId'>
+
+/**
+ * Refs of provisioned accounts, per database: an account's owner and platform id are written
+ * once (provisioning) and never again, and accounts are never deleted, so a read that needs only
+ * them (the closed trades) skips the account's row. Access is still decided per request, with the
+ * caller's role of that request.
+ */
+const accountRefs = new WeakMap<Executor, Map<string, AccountRef>>()
+const MAX_ACCOUNT_REFS = 50_000
+
+/** The owner and platform id of an account the caller may read, trade or manage (as loadAccountFor). */
+export async function loadAccountRefFor(
+  ctx: AppContext,
+  caller: Caller,
+  accountId: string,
+  access: AccountAccess,
+): Promise<AccountRef> {
+  let refs = accountRefs.get(ctx.db)
+  if (!refs) {
+    refs = new Map()
+    accountRefs.set(ctx.db, refs)
+  }
+  const known = refs.get(accountId)
+  if (known) return assertAccountAccess(caller, known, access)
+  const row = await loadAccountFor(ctx, caller, accountId, access)
+  if (row.externalId !== null) {
+    if (refs.size >= MAX_ACCOUNT_REFS) refs.clear()
+    refs.set(accountId, { id: row.id, userId: row.userId, externalId: row.externalId })
+  }
+  return row
 }
 
 export function canAccessOrder(

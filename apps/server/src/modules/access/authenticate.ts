@@ -1,7 +1,8 @@
 import type { Role } from '@tp/api'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context'
+import { preparedPerDatabase } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import { verifyAccessToken } from '../../lib/access-token'
 import { AppError } from '../../lib/errors'
@@ -20,6 +21,21 @@ declare module 'fastify' {
   }
 }
 
+/** The session and its user's role and status now: one primary-key join. */
+const sessionWithUser = preparedPerDatabase((db) =>
+  db
+    .select({
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      role: users.role,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('tp_session_with_user'),
+)
+
 /**
  * Verifies an access token and reads its session and user: the one way a caller is known. The
  * read is served by the caller cache while it holds the session (decision 0024: any change of
@@ -37,17 +53,7 @@ export async function resolveCaller(ctx: AppContext, token: string): Promise<Cal
     }
   }
   const readGeneration = ctx.callers.beginRead()
-  const [row] = await ctx.db
-    .select({
-      userId: sessions.userId,
-      revokedAt: sessions.revokedAt,
-      role: users.role,
-      status: users.status,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, claims.sessionId))
-    .limit(1)
+  const [row] = await sessionWithUser(ctx.db).execute({ sessionId: claims.sessionId })
   if (!row || row.revokedAt !== null || row.userId !== claims.userId) {
     throw new AppError('TOKEN_EXPIRED')
   }

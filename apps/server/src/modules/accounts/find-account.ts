@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
+import { preparedPerDatabase } from '../../db/prepared'
 import { tradingAccounts, type TradingAccountRow } from '../../db/schema'
 
 // A trading account is reached through the access policy (modules/access/access-policy.ts,
@@ -10,9 +11,14 @@ export async function listAccountsOf(
   ctx: AppContext,
   userId: string,
 ): Promise<TradingAccountRow[]> {
-  return ctx.db
+  return accountsOfUser(ctx.db).execute({ userId })
+}
+
+const accountsOfUser = preparedPerDatabase((db) =>
+  db
     .select()
     .from(tradingAccounts)
-    .where(eq(tradingAccounts.userId, userId))
+    .where(eq(tradingAccounts.userId, sql.placeholder('userId')))
     .orderBy(asc(tradingAccounts.createdAt))
-}
+    .prepare('tp_accounts_of_user'),
+)

@@ -1,23 +1,36 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { AppContext } from '../../context'
+import { preparedPerDatabase } from '../../db/prepared'
 import { orders, payments, type PaymentRow } from '../../db/schema'
 import { assertOrderAccess } from '../access/access-policy'
 import type { Caller } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { toOrderDto } from './order-dto'
 
+/** The caller's orders with the latest payment attempt of each beside it: one round trip. */
+const ordersOfUser = preparedPerDatabase((db) => {
+  const latest = alias(payments, 'latest_payment')
+  return db
+    .select({ order: orders, payment: latest })
+    .from(orders)
+    .leftJoin(
+      latest,
+      eq(
+        latest.id,
+        sql`(select ${payments.id} from ${payments} where ${payments.orderId} = ${orders.id}
+          order by ${payments.createdAt} desc limit 1)`,
+      ),
+    )
+    .where(eq(orders.userId, sql.placeholder('userId')))
+    .orderBy(desc(orders.createdAt))
+    .prepare('tp_orders_of_user')
+})
+
 /** The caller's orders, newest first, each with its latest payment attempt. */
 export async function listOrdersOf(ctx: AppContext, caller: Caller) {
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, caller.userId))
-    .orderBy(desc(orders.createdAt))
-  const paymentsByOrder = await latestPayments(
-    ctx,
-    rows.map((row) => row.id),
-  )
-  return rows.map((row) => toOrderDto(row, paymentsByOrder.get(row.id) ?? null))
+  const rows = await ordersOfUser(ctx.db).execute({ userId: caller.userId })
+  return rows.map((row) => toOrderDto(row.order, row.payment))
 }
 
 /** One order the caller may read (their own; an admin any). */

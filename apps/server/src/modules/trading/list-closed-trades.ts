@@ -1,7 +1,7 @@
 import type { ClosedTradeDto } from '@tp/api'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
-import { loadAccountFor } from '../access/access-policy'
+import { loadAccountRefFor } from '../access/access-policy'
 import { toClosedTradeDto } from './trading-dto'
 
 /** Closed trades (closing deals), newest first, a page at a time: owner or admin. */
@@ -15,7 +15,7 @@ export async function listClosedTrades(
     beforeId?: string | undefined
   },
 ): Promise<{ trades: ClosedTradeDto[]; hasMore: boolean }> {
-  const row = await loadAccountFor(ctx, caller, input.accountId, 'read')
+  const row = await loadAccountRefFor(ctx, caller, input.accountId, 'read')
   if (!row.externalId) return { trades: [], hasMore: false }
   const page = await ctx.trading.platform.listClosedTrades(row.externalId, {
     limit: input.limit,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { PendingOrderType, Side } from '@tp/domain'
 import type { Database } from '../../../db/client'
+import { preparedPerDatabase } from '../../../db/prepared'
 import {
   simAccounts,
   simDeals,
@@ -19,6 +20,17 @@ import type { SimAccount, SimOrder, SimPosition, SimWrite } from './sim-engine'
 // books are loaded back into memory.
 
 const TICKET_BLOCK = 1_000
+
+/** The first page of an account's closing deals (the history's hot read), built once. */
+const latestClosingDeals = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(simDeals)
+    .where(and(eq(simDeals.accountId, sql.placeholder('accountId')), eq(simDeals.entry, 'out')))
+    .orderBy(desc(simDeals.timeMs), desc(simDeals.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('tp_latest_closing_deals'),
+)
 
 export class SimStore {
   private readonly chains = new Map<string, Promise<void>>()
@@ -194,28 +206,9 @@ export class SimStore {
     options: { beforeMs?: number; beforeId?: string; limit: number },
   ): Promise<{ trades: PlatformClosedTrade[]; hasMore: boolean }> {
     await this.chains.get(accountId)
-    const rows = await this.db
-      .select()
-      .from(simDeals)
-      .where(
-        and(
-          eq(simDeals.accountId, accountId),
-          eq(simDeals.entry, 'out'),
-          options.beforeMs === undefined
-            ? undefined
-            : options.beforeId === undefined
-              ? lt(simDeals.timeMs, options.beforeMs)
-              : or(
-                  lt(simDeals.timeMs, options.beforeMs),
-                  and(
-                    eq(simDeals.timeMs, options.beforeMs),
-                    lt(simDeals.id, Number(options.beforeId)),
-                  ),
-                ),
-        ),
-      )
-      .orderBy(desc(simDeals.timeMs), desc(simDeals.id))
-      .limit(options.limit + 1)
+    const rows = await (options.beforeMs === undefined
+      ? latestClosingDeals(this.db).execute({ accountId, limit: options.limit + 1 })
+      : this.closingDealsBefore(accountId, options.beforeMs, options.beforeId, options.limit))
     return {
       trades: rows.slice(0, options.limit).map((row) => ({
         id: String(row.id),
@@ -234,6 +227,31 @@ export class SimStore {
       })),
       hasMore: rows.length > options.limit,
     }
+  }
+
+  private closingDealsBefore(
+    accountId: string,
+    beforeMs: number,
+    beforeId: string | undefined,
+    limit: number,
+  ) {
+    return this.db
+      .select()
+      .from(simDeals)
+      .where(
+        and(
+          eq(simDeals.accountId, accountId),
+          eq(simDeals.entry, 'out'),
+          beforeId === undefined
+            ? lt(simDeals.timeMs, beforeMs)
+            : or(
+                lt(simDeals.timeMs, beforeMs),
+                and(eq(simDeals.timeMs, beforeMs), lt(simDeals.id, Number(beforeId))),
+              ),
+        ),
+      )
+      .orderBy(desc(simDeals.timeMs), desc(simDeals.id))
+      .limit(limit + 1)
   }
 
   /** Every deal in [fromMs, toMs), oldest first (time, then ticket), a page at a time. */
