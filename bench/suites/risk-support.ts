@@ -214,3 +214,10 @@ export function pureMarkTicksPerSecond(
   if (!Number.isFinite(sink)) throw new Error('mark-to-market sum is not finite')
   return ticks.length / seconds
 }
+
+/** Ledger rows recorded so far for the accounts the monitor judges (the sum of their seq). */
+export function ledgerRows(risk: { accounts(): Iterable<{ seq: number }> }): number {
+  let rows = 0
+  for (const account of risk.accounts()) rows += account.seq
+  return rows
+}

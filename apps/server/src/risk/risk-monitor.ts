@@ -4,6 +4,7 @@ import {
   IncrementalEvaluator,
   type AccountSizeK,
   type PlanKey,
+  type RulebookInput,
   type Verdict,
 } from '@tp/domain'
 import type { Database, Executor } from '../db/client'
@@ -27,11 +28,15 @@ import type { Logger } from '../lib/logger'
 // live verdict again, by construction.
 //
 // Not every tick is fed: a snapshot is recorded when it can matter to a verdict or a meter (the
-// balance moved, a trade opened or closed, equity made a new low of the day or a new high, equity
-// is at or below a floor), plus one every 5 minutes while equity moves (the equity curve). Every
-// other tick is provably irrelevant to the rules: it is above the day's lowest recorded equity and
-// below the highest, at the same balance, with no trade event since the last record. The verdict
-// of the recorded snapshots is the verdict; the same snapshots are what the ledger replays.
+// balance moved, a trade opened or closed, equity made a new low of the day, equity left the
+// evaluator's band: at or below a floor, or at or above what a rule reads upwards - a
+// trailing-equity high-water mark, an equity profit target), plus one every 5 minutes while equity
+// moves (the equity curve). Every other tick is provably irrelevant to the rules: it is inside the
+// band and above the day's lowest recorded equity, at the same balance, with no trade event since
+// the last record. The screen compares integers only (cents x 10,000 against the evaluator's
+// micro-units, held per account slot in typed arrays); the exact engine judges what it lets
+// through, so the verdict of the recorded snapshots is the verdict, and the same snapshots are
+// what the ledger replays (docs/decisions/0023).
 //
 // A snapshot is taken at every day reset (the values in force at that instant), so each day's
 // anchor is exact and stored with its floors (account_days). On a breach or a pass the monitor
@@ -68,7 +73,13 @@ export interface MonitoredAccount {
   recordedMs: number
   dayStartMs: number
   dayMinEquity: number
-  maxEquity: number
+  /**
+   * The lowest equity of the day seen since the last record, not yet recorded (its time, or null):
+   * a new low above every floor changes no verdict until the day's row is read, so only the lowest
+   * of a run of lows is recorded, before anything else is (decision 0023).
+   */
+  heldLowMs: number | null
+  heldLowEquity: number
   hasTradeEventSinceRecord: boolean
   /**
    * A history is being booked at its past moments (the scenario driver): the clock's resets
@@ -81,14 +92,15 @@ export interface MonitoredAccount {
 
 /**
  * What the equity hot path compares, per account slot, as plain numbers: the end of the
- * evaluator's day and its floors in force (-Infinity without one). Refreshed whenever the
- * evaluator is fed (the only times they can move), so an equity event that is not recorded reads
- * no getter and allocates nothing.
+ * evaluator's day and its equity band in micro-units (`IncrementalEvaluator.equityBand`: the
+ * highest floor in force, -Infinity without one; the equity a rule reads upwards, Infinity when
+ * none does). Refreshed whenever the evaluator is fed (the only times they can move), so an equity
+ * event that is not recorded reads no getter and allocates nothing.
  */
 class HotFigures {
   dayEndMs = new Float64Array(1_024)
-  dailyFloor = new Float64Array(1_024)
-  maxFloor = new Float64Array(1_024)
+  floorMicros = new Float64Array(1_024)
+  ceilingMicros = new Float64Array(1_024)
   private next = 0
 
   allocate(): number {
@@ -99,17 +111,18 @@ class HotFigures {
         return to
       }
       this.dayEndMs = grow(this.dayEndMs)
-      this.dailyFloor = grow(this.dailyFloor)
-      this.maxFloor = grow(this.maxFloor)
+      this.floorMicros = grow(this.floorMicros)
+      this.ceilingMicros = grow(this.ceilingMicros)
     }
     return this.next++
   }
 
   refresh(account: MonitoredAccount): void {
     const { evaluator, slot } = account
+    const band = evaluator.equityBand
     this.dayEndMs[slot] = evaluator.currentDay.endMs
-    this.dailyFloor[slot] = evaluator.dailyFloor ?? -Infinity
-    this.maxFloor[slot] = evaluator.maxFloor ?? -Infinity
+    this.floorMicros[slot] = band.floor
+    this.ceilingMicros[slot] = band.ceiling
   }
 }
 
@@ -130,6 +143,10 @@ const FLUSH_STATEMENT_DAYS = 250
 const FLUSH_STATEMENT_CHECKPOINTS = 50
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
 const CURVE_INTERVAL_MS = 5 * 60_000
+/** cents -> the evaluator's micro-units (an exact integer in a double) */
+const MICROS_PER_CENT = 10_000
+/** a held day low is recorded at the latest this long after it (event time, or the timer's now) */
+const LOW_HOLD_MS = 60_000
 
 export interface RiskMonitorOptions {
   db: Database
@@ -137,6 +154,8 @@ export interface RiskMonitorOptions {
   logger: Logger
   now(): number
   hooks: RiskHooks
+  /** the rulebook an account is judged by (default: its plan's, at its version) */
+  rulesOf?: (row: TradingAccountRow) => RulebookInput
 }
 
 export class RiskMonitor {
@@ -147,6 +166,10 @@ export class RiskMonitor {
   private pendingDays = new Map<string, (typeof accountDays.$inferInsert)[]>()
   private pendingCheckpoints = new Map<string, { state: unknown; seq: number }>()
   private flushing: Promise<void> | null = null
+  /** breach and pass transactions in flight: a flush lets them go first (writeVerdict) */
+  private verdictWrites = 0
+  private verdictsIdle: Promise<void> = Promise.resolve()
+  private onVerdictsIdle: () => void = () => {}
   private timer: NodeJS.Timeout | null = null
   private unsubscribe: (() => void) | null = null
 
@@ -170,6 +193,7 @@ export class RiskMonitor {
     this.timer = setInterval(() => {
       // a reset is crossed on time even when no tick comes (the day-reset job does it too)
       this.crossResets(this.options.now())
+      this.recordHeldLows(this.options.now() - LOW_HOLD_MS)
       void this.flush().catch(() => {})
     }, FLUSH_INTERVAL_MS)
     this.timer.unref()
@@ -178,7 +202,17 @@ export class RiskMonitor {
   async stop(): Promise<void> {
     this.unsubscribe?.()
     if (this.timer) clearInterval(this.timer)
+    this.recordHeldLows(Infinity)
     await this.flush()
+  }
+
+  /** Records every held day low seen at or before `untilMs` (Infinity: all of them). */
+  recordHeldLows(untilMs: number): void {
+    for (const account of this.byAccountId.values()) {
+      if (account.heldLowMs !== null && account.heldLowMs <= untilMs && !account.isClosed) {
+        this.recordHeldLow(account)
+      }
+    }
   }
 
   get(accountId: string): MonitoredAccount | undefined {
@@ -202,7 +236,7 @@ export class RiskMonitor {
     if (existing) return existing
     const balance = row.initialBalance
     const evaluator = IncrementalEvaluator.start(
-      rulesOf(row),
+      (this.options.rulesOf ?? rulesOf)(row),
       startMs,
       balance / 100,
       balance / 100,
@@ -279,14 +313,18 @@ export class RiskMonitor {
     const { db } = this.options
     let rowsWritten = 0
     const write = async () => {
+      // before each statement, a breach or pass waiting to be stored goes first
       for (; rowsWritten < rows.length; rowsWritten += FLUSH_STATEMENT_ROWS) {
+        await this.verdictsIdle
         await writeLedger(db, rows.slice(rowsWritten, rowsWritten + FLUSH_STATEMENT_ROWS))
       }
       for (let i = 0; i < days.length; i += FLUSH_STATEMENT_DAYS) {
+        await this.verdictsIdle
         await writeDays(db, days.slice(i, i + FLUSH_STATEMENT_DAYS))
       }
       const entries = [...checkpoints]
       for (let i = 0; i < entries.length; i += FLUSH_STATEMENT_CHECKPOINTS) {
+        await this.verdictsIdle
         await writeCheckpoints(db, new Map(entries.slice(i, i + FLUSH_STATEMENT_CHECKPOINTS)))
       }
     }
@@ -305,12 +343,31 @@ export class RiskMonitor {
   }
 
   /**
+   * Runs a breach's or pass's transaction ahead of the flush: while one is in flight, a flush
+   * issues no new statement (it waits at most for the one statement it has running), so the
+   * breaching tick is stored without queueing behind a whole buffer of ledger rows.
+   */
+  async writeVerdict<T>(write: () => Promise<T>): Promise<T> {
+    if (this.verdictWrites++ === 0) {
+      this.verdictsIdle = new Promise((resolve) => (this.onVerdictsIdle = resolve))
+    }
+    try {
+      return await write()
+    } finally {
+      if (--this.verdictWrites === 0) this.onVerdictsIdle()
+    }
+  }
+
+  /**
    * Takes an account's unwritten ledger rows out of the shared buffer, so the breach or pass
    * transaction writes them together with the verdict.
    */
   takePending(accountId: string): { rows: LedgerRow[]; days: (typeof accountDays.$inferInsert)[] } {
-    const rows = this.pending.filter((row) => row.accountId === accountId)
-    this.pending = this.pending.filter((row) => row.accountId !== accountId)
+    // one pass over the buffer (it holds every account's rows since the last flush)
+    const rows: LedgerRow[] = []
+    const kept: LedgerRow[] = []
+    for (const row of this.pending) (row.accountId === accountId ? rows : kept).push(row)
+    this.pending = kept
     const days = this.pendingDays.get(accountId) ?? []
     this.pendingDays.delete(accountId)
     this.pendingCheckpoints.delete(accountId)
@@ -332,14 +389,30 @@ export class RiskMonitor {
     const account = this.byExternalId.get(externalId)
     if (account === undefined || account.isClosed) return
     switch (event.type) {
-      case 'equity':
-        if (event.tMs >= this.hot.dayEndMs[account.slot]!) this.crossResetsOf(account, event.tMs)
+      case 'equity': {
+        const { tMs, equity } = event
+        if (tMs >= this.hot.dayEndMs[account.slot]!) this.crossResetsOf(account, tMs)
         account.balanceNow = event.balance
-        account.equityNow = event.equity
-        if (this.isSignificant(account, event.tMs)) this.recordSnapshot(account, event.tMs)
+        account.equityNow = equity
+        if (this.isSignificant(account, tMs)) {
+          this.recordSnapshot(account, tMs)
+        } else if (account.heldLowMs === null) {
+          // a new low of the day inside the band: held, only the lowest of a run is recorded
+          if (equity < account.dayMinEquity) {
+            account.heldLowMs = tMs
+            account.heldLowEquity = equity
+          }
+        } else if (equity < account.heldLowEquity) {
+          account.heldLowMs = tMs
+          account.heldLowEquity = equity
+        } else if (tMs - account.heldLowMs >= LOW_HOLD_MS) {
+          this.recordHeldLow(account)
+        }
         break
+      }
       case 'position-opened': {
         this.crossResetsOf(account, event.tMs)
+        if (account.heldLowMs !== null) this.recordHeldLow(account)
         const { position } = event
         const tMs = this.tradeTime(account, event.tMs)
         account.evaluator.tradeOpened(position.id, tMs)
@@ -361,6 +434,7 @@ export class RiskMonitor {
       case 'position-closed': {
         if (event.totals === null) break
         this.crossResetsOf(account, event.tMs)
+        if (account.heldLowMs !== null) this.recordHeldLow(account)
         const totals = event.totals
         const tMs = this.tradeTime(account, event.tMs)
         const net = totals.profit + totals.swap + totals.commission
@@ -392,21 +466,33 @@ export class RiskMonitor {
   private isSignificant(account: MonitoredAccount, tMs: number): boolean {
     const { balanceNow: balance, equityNow: equity } = account
     if (account.hasTradeEventSinceRecord || balance !== account.recordedBalance) return true
-    if (equity < account.dayMinEquity || equity > account.maxEquity) return true
-    // the floors in force (-Infinity without one), as the evaluator's dailyFloor / maxFloor
+    // outside the evaluator's band (integers: cents x 10,000 against micro-units)
+    const micros = equity * MICROS_PER_CENT
     if (
-      equity / 100 <= this.hot.dailyFloor[account.slot]! ||
-      equity / 100 <= this.hot.maxFloor[account.slot]!
+      micros <= this.hot.floorMicros[account.slot]! ||
+      micros >= this.hot.ceilingMicros[account.slot]!
     )
       return true
     return tMs - account.recordedMs >= CURVE_INTERVAL_MS && equity !== account.recordedEquity
   }
 
+  /** Records the tick now in force (after the day low it may hold: the ledger is in time order). */
   private recordSnapshot(account: MonitoredAccount, tMs: number): void {
+    if (account.heldLowMs !== null) this.recordHeldLow(account)
+    this.recordValues(account, tMs, account.balanceNow, account.equityNow)
+  }
+
+  /** The held day low, at its own time (the balance has not moved since: that is recorded). */
+  private recordHeldLow(account: MonitoredAccount): void {
+    const tMs = account.heldLowMs!
+    account.heldLowMs = null
+    this.recordValues(account, tMs, account.recordedBalance, account.heldLowEquity)
+  }
+
+  private recordValues(account: MonitoredAccount, tMs: number, balance: number, equity: number) {
     const evaluator = account.evaluator
     const { lastEventMs, lastSnapshotMs } = evaluator.timeline
     const t = Math.max(tMs, lastEventMs, lastSnapshotMs + 1)
-    const { balanceNow: balance, equityNow: equity } = account
     evaluator.snapshot(t, balance / 100, equity / 100)
     this.hot.refresh(account)
     this.noteSnapshot(account, t, balance, equity)
@@ -424,6 +510,8 @@ export class RiskMonitor {
   /** One snapshot at each reset crossed before `tMs`, with the values in force then. */
   private crossResetsOf(account: MonitoredAccount, tMs: number): void {
     const evaluator = account.evaluator
+    // the held low belongs to the day ending (it came before any reset still to cross)
+    if (account.heldLowMs !== null && tMs >= evaluator.currentDay.endMs) this.recordHeldLow(account)
     while (
       !account.isClosed &&
       evaluator.status === 'active' &&
@@ -460,7 +548,6 @@ export class RiskMonitor {
     } else {
       account.dayMinEquity = Math.min(account.dayMinEquity, equity)
     }
-    account.maxEquity = Math.max(account.maxEquity, equity)
     account.recordedBalance = balance
     account.recordedEquity = equity
     account.recordedMs = tMs
@@ -529,7 +616,8 @@ export class RiskMonitor {
       recordedMs: tMs,
       dayStartMs: evaluator.currentDay.startMs,
       dayMinEquity: equity,
-      maxEquity: equity,
+      heldLowMs: null,
+      heldLowEquity: 0,
       hasTradeEventSinceRecord: false,
       isBackfilling: false,
       slot: this.hot.allocate(),
@@ -577,7 +665,7 @@ export class RiskMonitor {
         return
       }
       evaluator = IncrementalEvaluator.start(
-        rulesOf(row),
+        (this.options.rulesOf ?? rulesOf)(row),
         first.tMs,
         first.balance! / 100,
         first.equity! / 100,
@@ -687,7 +775,6 @@ function replay(account: MonitoredAccount, event: EvaluationEventRow): void {
       account.dayStartMs = dayStartMs
       account.dayMinEquity = event.equity!
     } else account.dayMinEquity = Math.min(account.dayMinEquity, event.equity!)
-    account.maxEquity = Math.max(account.maxEquity, event.equity!)
     account.recordedBalance = account.balanceNow = event.balance!
     account.recordedEquity = account.equityNow = event.equity!
     account.recordedMs = event.tMs
@@ -718,6 +805,17 @@ async function writeLedger(tx: Executor, rows: LedgerRow[]): Promise<void> {
     const chunk = rows.slice(i, i + FLUSH_CHUNK)
     const column = <K extends keyof LedgerRow>(key: K) =>
       sql.param(chunk.map((row) => row[key] ?? null))
+    if (chunk.every((row) => row.kind === 'snapshot')) {
+      // the common statement: snapshots only, six columns (the trade columns stay null)
+      await tx.execute(sql`
+        insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents)
+        select * from unnest(
+          ${column('accountId')}::uuid[], ${column('seq')}::int[],
+          ${column('kind')}::evaluation_event_kind[], ${column('tMs')}::bigint[],
+          ${column('balance')}::bigint[], ${column('equity')}::bigint[])
+        on conflict do nothing`)
+      continue
+    }
     await tx.execute(sql`
       insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents,
         trade_id, symbol, side, volume_units, open_price_points, close_price_points,

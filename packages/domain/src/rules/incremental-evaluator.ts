@@ -240,6 +240,28 @@ export class IncrementalEvaluator {
     return this.rules.maxLoss === null ? null : fromMicros(this.maxFloorMicros)
   }
 
+  /**
+   * The band of equity (integer micro-units) a snapshot may move in without changing anything
+   * the verdict reads, as long as the balance is unchanged, no trade event came since the last
+   * snapshot and equity stays above the day's lowest: equity at or below `floor` touches a floor
+   * in force (a breach, or a paused day); equity at or above `ceiling` raises a trailing-equity
+   * high-water mark or reaches an equity profit target with the other objectives met (those move
+   * only on trade events). -Infinity / Infinity when no rule reads that side. The live screen (the server's risk monitor) feeds only the snapshots outside it.
+   */
+  get equityBand(): { floor: number; ceiling: number } {
+    const raise = this.maxMode === MAX_TRAILING_EQUITY ? this.highWater + 1 : Infinity
+    // the target passes the account only with the other objectives met (they move on trades)
+    const canPass =
+      this.tradingDayCount >= this.rules.minTradingDays &&
+      this.isBestDayMet &&
+      (this.openTrades.size === 0 || !this.isFlatRequired)
+    const reach = this.isTargetOnEquity && canPass ? this.target : Infinity
+    return {
+      floor: Math.max(this.dailyFloorMicros, this.maxFloorMicros),
+      ceiling: Math.min(raise, reach),
+    }
+  }
+
   /** Equity above the daily floor (<= 0 once touched), or null without a daily-loss rule. */
   get distanceToDailyFloor(): number | null {
     return this.rules.dailyLoss === null ? null : fromMicros(this.equity - this.dailyFloorMicros)

@@ -81,38 +81,43 @@ async function recordBreach(
   const openPositions: PositionDto[] = (await positionsAtBreach.catch(() => [])).map(toPositionDto)
   const meters = computeMeters(account.evaluator, equity, balance, breachMs)
   const finalDay = verdict.days.at(-1)
+  // ahead of the risk monitor's flush: the breaching tick is stored first
   const isRecorded = await persistently(ctx, 'breach', () =>
-    ctx.db.transaction(async (tx) => {
-      await writeLedger(tx, rows)
-      await writeDays(tx, [...days, ...(finalDay ? [dayRow(account.accountId, finalDay)] : [])])
-      await tx
-        .insert(breaches)
-        .values({
-          accountId: account.accountId,
-          rule: breach.rule,
-          tMs: breachMs,
-          balance,
-          equity,
-          floor: String(breach.floor),
-          rulebookVersion: account.rulebookVersion,
-          planKey: account.planKey,
-          openPositions,
-        })
-        .onConflictDoNothing()
-      const updated = await tx
-        .update(tradingAccounts)
-        .set({
-          status: 'failed',
-          isTradingEnabled: false,
-          endedAt: new Date(breachMs),
-          finalMeters: meters,
-          evaluatorState: account.evaluator.toState(),
-          evaluatorSeq: account.seq,
-        })
-        .where(and(eq(tradingAccounts.id, account.accountId), eq(tradingAccounts.status, 'active')))
-        .returning({ id: tradingAccounts.id })
-      return updated.length > 0
-    }),
+    ctx.trading.risk.writeVerdict(() =>
+      ctx.db.transaction(async (tx) => {
+        await writeLedger(tx, rows)
+        await writeDays(tx, [...days, ...(finalDay ? [dayRow(account.accountId, finalDay)] : [])])
+        await tx
+          .insert(breaches)
+          .values({
+            accountId: account.accountId,
+            rule: breach.rule,
+            tMs: breachMs,
+            balance,
+            equity,
+            floor: String(breach.floor),
+            rulebookVersion: account.rulebookVersion,
+            planKey: account.planKey,
+            openPositions,
+          })
+          .onConflictDoNothing()
+        const updated = await tx
+          .update(tradingAccounts)
+          .set({
+            status: 'failed',
+            isTradingEnabled: false,
+            endedAt: new Date(breachMs),
+            finalMeters: meters,
+            evaluatorState: account.evaluator.toState(),
+            evaluatorSeq: account.seq,
+          })
+          .where(
+            and(eq(tradingAccounts.id, account.accountId), eq(tradingAccounts.status, 'active')),
+          )
+          .returning({ id: tradingAccounts.id })
+        return updated.length > 0
+      }),
+    ),
   )
   ctx.trading.risk.forget(account.accountId)
   await Promise.allSettled(stopping)
@@ -154,22 +159,26 @@ async function recordPass(
   const meters = computeMeters(account.evaluator, account.equityNow, account.balanceNow, passedMs)
   const finalDay = verdict.days.at(-1)
   const [row] = await persistently(ctx, 'pass', () =>
-    ctx.db.transaction(async (tx) => {
-      await writeLedger(tx, rows)
-      await writeDays(tx, [...days, ...(finalDay ? [dayRow(account.accountId, finalDay)] : [])])
-      return tx
-        .update(tradingAccounts)
-        .set({
-          status: 'passed',
-          isTradingEnabled: false,
-          endedAt: new Date(passedMs),
-          finalMeters: meters,
-          evaluatorState: account.evaluator.toState(),
-          evaluatorSeq: account.seq,
-        })
-        .where(and(eq(tradingAccounts.id, account.accountId), eq(tradingAccounts.status, 'active')))
-        .returning()
-    }),
+    ctx.trading.risk.writeVerdict(() =>
+      ctx.db.transaction(async (tx) => {
+        await writeLedger(tx, rows)
+        await writeDays(tx, [...days, ...(finalDay ? [dayRow(account.accountId, finalDay)] : [])])
+        return tx
+          .update(tradingAccounts)
+          .set({
+            status: 'passed',
+            isTradingEnabled: false,
+            endedAt: new Date(passedMs),
+            finalMeters: meters,
+            evaluatorState: account.evaluator.toState(),
+            evaluatorSeq: account.seq,
+          })
+          .where(
+            and(eq(tradingAccounts.id, account.accountId), eq(tradingAccounts.status, 'active')),
+          )
+          .returning()
+      }),
+    ),
   )
   ctx.trading.risk.forget(account.accountId)
   await Promise.allSettled(stopping)

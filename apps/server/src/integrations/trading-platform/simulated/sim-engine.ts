@@ -13,6 +13,7 @@ import {
   isMarketOpen,
   isPendingOrderTriggered,
   isPendingOrderType,
+  isLevelAtOrBelow,
   openingDeal,
   planStopOut,
   positionFigures,
@@ -180,12 +181,23 @@ export class SimEngine {
       floatingProfit += positionProfit(position, book)
       swap += position.swap
     }
+    return figuresOf(
+      account.balance,
+      floatingProfit,
+      swap,
+      this.marginOf(account, book),
+      account.limits,
+    )
+  }
+
+  /** The margin the account holds, cached between ticks that cannot change it. */
+  private marginOf(account: SimAccount, book: QuoteBook): number {
     let margin = account.overrides === null ? account.marginCache : null
     if (margin === null || margin === undefined) {
       margin = accountMargin([...account.positions.values()], account.leverage, book)
       if (account.overrides === null) account.marginCache = margin
     }
-    return figuresOf(account.balance, floatingProfit, swap, margin, account.limits)
+    return margin
   }
 
   info(account: SimAccount): PlatformAccountInfo {
@@ -547,38 +559,66 @@ export class SimEngine {
     const book = this.bookOf(account)
     const quote = book.get(symbol)
     if (quote === undefined) return
-    const marked = this.figures(account)
-    this.emitIfMoved(account, marked, tMs)
-    let isChanged = false
-    // the hot path (every holder of the symbol, every tick): no copy of the books unless an
-    // order or a stop is actually hit
-    let triggeredOrders: SimOrder[] | null = null
-    for (const order of account.orders.values()) {
-      if (order.symbol === symbol && isPendingOrderTriggered(order.type, order.price, quote)) {
-        ;(triggeredOrders ??= []).push(order)
+    // The hot path (every holder of the symbol, every tick): the mark in plain numbers - no
+    // figures object, no copy of the books - and whether a stop of the symbol is hit, in the one
+    // walk over the positions. Orders and stops act only when one is actually hit.
+    let floatingProfit = 0
+    let swap = 0
+    let isStopHit = false
+    for (const position of account.positions.values()) {
+      floatingProfit += positionProfit(position, book)
+      swap += position.swap
+      if (
+        position.symbol === symbol &&
+        (position.stopLoss !== null || position.takeProfit !== null) &&
+        stopTriggeredAt(position.side, position, quote) !== null
+      ) {
+        isStopHit = true
       }
     }
-    if (triggeredOrders !== null) {
-      for (const order of triggeredOrders) this.fill(account, order, tMs)
-      isChanged = true
+    const margin = this.marginOf(account, book)
+    const equity = account.balance + floatingProfit + swap
+    this.emitEquityIfMoved(account, account.balance, equity, tMs)
+    let isChanged = false
+    // a listener may have acted on the mark (closed everything): what follows reads the books again
+    if (account.orders.size > 0) {
+      let triggeredOrders: SimOrder[] | null = null
+      for (const order of account.orders.values()) {
+        if (order.symbol === symbol && isPendingOrderTriggered(order.type, order.price, quote)) {
+          ;(triggeredOrders ??= []).push(order)
+        }
+      }
+      if (triggeredOrders !== null) {
+        for (const order of triggeredOrders) this.fill(account, order, tMs)
+        isChanged = true
+        // a position just filled may be stopped by the same quote
+        isStopHit = true
+      }
     }
-    let stopped: SimPosition[] | null = null
-    for (const position of account.positions.values()) {
-      if (position.symbol !== symbol) continue
-      if (position.stopLoss === null && position.takeProfit === null) continue
-      if (stopTriggeredAt(position.side, position, quote) !== null) (stopped ??= []).push(position)
-    }
-    if (stopped !== null) {
+    if (isStopHit) {
+      const stopped: SimPosition[] = []
+      for (const position of account.positions.values()) {
+        if (
+          position.symbol === symbol &&
+          stopTriggeredAt(position.side, position, quote) !== null
+        ) {
+          stopped.push(position)
+        }
+      }
       for (const position of stopped) {
         const trigger = stopTriggeredAt(position.side, position, quote)
-        if (trigger !== null) {
+        if (trigger !== null && account.positions.has(position.id)) {
           this.close(account, position, position.volume, trigger, tMs)
           isChanged = true
         }
       }
     }
-    // a listener may have acted on the mark (closed everything): afterChange reads the books again
-    if (isChanged || marked.isStopOut || marked.isMarginCall !== account.isMarginCall) {
+    const { stopOutPercent, marginCallPercent } = account.limits
+    if (
+      isChanged ||
+      isLevelAtOrBelow(equity, margin, stopOutPercent) ||
+      isLevelAtOrBelow(equity, margin, marginCallPercent) !== account.isMarginCall
+    ) {
       this.afterChange(account, tMs)
     }
   }
@@ -838,20 +878,14 @@ export class SimEngine {
 
   /** The equity event, when balance or equity differ from the last one sent. */
   private emitIfMoved(account: SimAccount, figures: LiveAccountFigures, tMs: number): void {
-    if (
-      figures.balance === account.lastEmittedBalance &&
-      figures.equity === account.lastEmittedEquity
-    ) {
-      return
-    }
-    account.lastEmittedBalance = figures.balance
-    account.lastEmittedEquity = figures.equity
-    this.options.emit(account.id, {
-      type: 'equity',
-      tMs,
-      balance: figures.balance,
-      equity: figures.equity,
-    })
+    this.emitEquityIfMoved(account, figures.balance, figures.equity, tMs)
+  }
+
+  private emitEquityIfMoved(account: SimAccount, balance: number, equity: number, tMs: number) {
+    if (balance === account.lastEmittedBalance && equity === account.lastEmittedEquity) return
+    account.lastEmittedBalance = balance
+    account.lastEmittedEquity = equity
+    this.options.emit(account.id, { type: 'equity', tMs, balance, equity })
   }
 
   /** The equity event now, whether or not it changed (scenario histories mark each step). */
