@@ -1,12 +1,17 @@
 import { TraderDashboard } from '@/features/checkout/components/trader-dashboard'
+import { TraderAnalytics } from '@/features/trader-analytics/components/trader-analytics'
 import { FailedAccountBadge } from '@/features/trading-terminal/components/failed-account-badge'
 
 export default function DashboardRoute() {
-  // a failed account's badge names the rule it broke and opens the breach evidence
+  // a failed account's badge names the rule it broke and opens the breach evidence; the shown
+  // account's analytics (Trade Analysis and Trade Visualization tabs) follow its credentials
   return (
     <TraderDashboard
       accountBadge={(account) =>
         account.status === 'failed' ? <FailedAccountBadge account={account} /> : undefined
+      }
+      accountDetails={(account) =>
+        account.status === 'provisioning' ? null : <TraderAnalytics accountId={account.id} />
       }
     />
   )

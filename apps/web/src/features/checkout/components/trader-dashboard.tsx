@@ -40,13 +40,16 @@ function DashboardSkeleton() {
 /**
  * The trader dashboard of spec 2.12, the part checkout needs: the current account's credentials
  * with a 'Next Account' cycler, 'Create an account' (the create-account modal) and the way to the
- * terminal. The analytics tabs come with the dashboard issue.
+ * terminal. What follows the card for the shown account (the analytics tabs) comes from app/.
  */
 export function TraderDashboard({
   accountBadge,
+  accountDetails,
 }: {
   /** the status badge of an account, when another feature says more than the status (app/) */
   accountBadge?: (account: TradingAccountDto) => ReactNode
+  /** shown below the credentials card for the shown account (app/ composes another feature) */
+  accountDetails?: (account: TradingAccountDto) => ReactNode
 } = {}) {
   const location = useLocation()
   const notice = readNotice(location.state)
@@ -120,6 +123,7 @@ export function TraderDashboard({
           }
         />
       ) : null}
+      {accounts.data && current ? accountDetails?.(current) : null}
       {isEmpty ? (
         <EmptyState
           icon={<Wallet aria-hidden />}
