@@ -9,8 +9,10 @@ import {
   Receipt,
   ShieldCheck,
   Zap,
+  type LucideIcon,
 } from 'lucide-react'
 import { useState } from 'react'
+import { readPlanFacts, type PlanFacts } from '@tp/api/content/plan-facts'
 import { useMediaQuery } from '@/hooks/use-media-query'
 
 // The marquee's motion, hoisted into <head> once by React: the track moves by half its width (the
@@ -24,23 +26,42 @@ const marqueeCss = `
 @media (prefers-reduced-motion: reduce) { .tp-landing-marquee-track { animation: none; } }
 `
 
-/** What the product does, each line true of the plans on sale (decisions.md). */
-const banners = [
-  { icon: Zap, text: 'Accounts created automatically once paid' },
-  { icon: Bot, text: 'Expert advisors allowed' },
-  { icon: Newspaper, text: 'News trading in Two Phase challenges' },
-  { icon: CalendarClock, text: 'No time limit in the challenge phases' },
-  { icon: BarChart3, text: 'Dashboard with trade analytics and rule meters' },
-  { icon: ShieldCheck, text: 'Every breach explained with its evidence' },
-  { icon: Receipt, text: 'Fee refunded with the first Two Phase payout' },
-  { icon: Globe2, text: 'Web terminal: trade from any browser' },
-] as const
+/** What the product does, each line true of the plans on sale (read from the plan facts). */
+function featureBanners(facts: PlanFacts) {
+  const banners: { icon: LucideIcon; text: string }[] = [
+    { icon: Zap, text: 'Accounts created automatically once paid' },
+  ]
+  if (facts.areExpertAdvisorsAllowed) banners.push({ icon: Bot, text: 'Expert advisors allowed' })
+  if (facts.twoPhase.isNewsTradingAllowed) {
+    banners.push({ icon: Newspaper, text: `News trading in ${facts.twoPhase.label} challenges` })
+  }
+  banners.push({
+    icon: CalendarClock,
+    text:
+      facts.maxTradingDays === null
+        ? 'No time limit in the challenge phases'
+        : `${facts.maxTradingDays} days to pass each phase`,
+  })
+  banners.push(
+    { icon: BarChart3, text: 'Dashboard with trade analytics and rule meters' },
+    { icon: ShieldCheck, text: 'Every breach explained with its evidence' },
+  )
+  if (facts.twoPhase.feeRefundPercent) {
+    banners.push({
+      icon: Receipt,
+      text: `Fee refunded with the first ${facts.twoPhase.label} payout`,
+    })
+  }
+  banners.push({ icon: Globe2, text: 'Web terminal: trade from any browser' })
+  return banners
+}
 
 /**
  * The scrolling feature banners (spec 2.3): a marquee that pauses on hover, on focus and with its
  * button, and stands still (wrapped lines) for visitors who prefer reduced motion.
  */
 export function FeatureBanners() {
+  const banners = featureBanners(readPlanFacts())
   const isReducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
   const [isPaused, setIsPaused] = useState(false)
   if (isReducedMotion) {

@@ -49,7 +49,7 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
             <li>3. Account size</li>
           </ol>
         }
-        reserve="min-h-[68rem] sm:min-h-[54rem] lg:min-h-[33rem]"
+        reserve="min-h-[81rem] sm:min-h-[54rem] lg:min-h-[33rem]"
       >
         {chooser}
       </LandingSection>
@@ -58,7 +58,7 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         eyebrow="Live performance demo"
         title="Watch a simulated account trade"
         intro="A simulated profit curve that moves while you watch. It shows how the dashboard charts a trader's account; the figures are made up."
-        reserve="min-h-[21.5rem] sm:min-h-[24rem] md:min-h-[27rem] lg:min-h-[31rem]"
+        reserve="min-h-[21rem] sm:min-h-[24rem] md:min-h-[27rem] lg:min-h-[31rem]"
         className="bg-surface/40"
       >
         <PerformanceDemo />
@@ -68,7 +68,7 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         eyebrow="Reliability and community"
         title="Rules you can check, people you can ask"
         intro="Every figure below comes from the plans and rulebooks the evaluation engine uses."
-        reserve="min-h-[88rem] sm:min-h-[47rem] lg:min-h-[34rem]"
+        reserve="min-h-[86rem] sm:min-h-[47rem] lg:min-h-[34rem]"
       >
         <ReliabilityFigures />
       </LandingSection>
@@ -104,7 +104,7 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         eyebrow="Certificates"
         title="A certificate for every milestone"
         intro="Passing Phase 2 and every payout earn a certificate that anyone can verify."
-        reserve="min-h-[15.5rem]"
+        reserve="min-h-[15rem]"
       >
         <CertificatesStrip />
       </LandingSection>
@@ -122,7 +122,7 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         id={landingSectionIds.broker}
         eyebrow="Broker"
         title="Where your account trades"
-        reserve="min-h-[56rem] sm:min-h-[33rem] lg:min-h-[23rem]"
+        reserve="min-h-[48rem] sm:min-h-[33rem] lg:min-h-[23rem]"
       >
         <BrokerSection />
       </LandingSection>
@@ -131,7 +131,7 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         eyebrow="Newsletter"
         title="News, rule updates and new plans"
         intro="Rule updates, new plans and announcements by email: confirm with the link we send, unsubscribe from any email."
-        reserve="min-h-[26rem] sm:min-h-[22rem] md:min-h-[15.5rem] lg:min-h-[13.25rem]"
+        reserve="min-h-[25rem] sm:min-h-[22rem] md:min-h-[15.5rem] lg:min-h-[13.25rem]"
         className="bg-surface/40"
       >
         <NewsletterSection form={newsletterForm} />
