@@ -31,6 +31,7 @@ import { streamRoutes } from './modules/stream/routes'
 import { systemRoutes } from './modules/system/routes'
 import { adminTradingRoutes } from './modules/trading/admin-routes'
 import { marketRoutes, tradingRoutes } from './modules/trading/routes'
+import { analyticsRoutes } from './modules/analytics/routes'
 
 export type BuildAppOptions = {
   /** The built web app to serve; skipped (API only) when it has no index.html. */
@@ -107,6 +108,7 @@ export async function buildApp(
       await api.register(adminServiceRoutes(ctx), { prefix: '/admin' })
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))
+      await api.register(analyticsRoutes(ctx))
       await api.register(streamRoutes(ctx))
       await api.register(scenarioRoutes(ctx))
       await api.register(pricingRoutes(ctx))

@@ -12,6 +12,7 @@ import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import type { SecretBox } from './lib/secret-box'
 import type { CallerCache } from './modules/access/caller-cache'
+import type { AnalyticsCache } from './modules/analytics/analytics-cache'
 import type { SessionEvents } from './modules/access/session-events'
 import type { LiveHub } from './modules/stream/live-hub'
 import type { RiskMonitor } from './risk/risk-monitor'
@@ -50,4 +51,6 @@ export type TradingRuntime = {
   simulated: SimulatedPlatform | null
   risk: RiskMonitor
   hub: LiveHub
+  /** the dashboard's analytics of each account, computed once per version (a closed trade) */
+  analytics: AnalyticsCache
 }

@@ -6,6 +6,7 @@ import type { TradingPlatform } from './integrations/trading-platform/trading-pl
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import { createLifecycleHooks } from './modules/accounts/account-lifecycle'
+import { AnalyticsCache } from './modules/analytics/analytics-cache'
 import { LiveHub } from './modules/stream/live-hub'
 import { scheduleNextDayReset } from './risk/day-reset-job'
 import { RiskMonitor } from './risk/risk-monitor'
@@ -51,7 +52,8 @@ export function createTradingRuntime(options: {
     now: () => clock.now().getTime(),
     hooks: createLifecycleHooks(options.getContext),
   })
-  const runtime: TradingRuntime = { platform, simulated, risk, hub }
+  const analytics = new AnalyticsCache(platform)
+  const runtime: TradingRuntime = { platform, simulated, risk, hub, analytics }
   let unsubscribers: (() => void)[] = []
   return {
     runtime,
@@ -60,7 +62,11 @@ export function createTradingRuntime(options: {
       await risk.start()
       hub.start(ctx)
       unsubscribers = [
-        platform.subscribe((externalId, event) => hub.onAccountEvent(externalId, event)),
+        // the analytics first: the hub tells watchers the version a closed trade made
+        platform.subscribe((externalId, event) => {
+          analytics.onAccountEvent(externalId, event)
+          hub.onAccountEvent(externalId, event)
+        }),
         platform.subscribeQuotes((quote) => hub.onQuote(quote)),
       ]
       platform.run()
@@ -70,6 +76,7 @@ export function createTradingRuntime(options: {
     async stop() {
       for (const unsubscribe of unsubscribers) unsubscribe()
       hub.stop()
+      analytics.clear()
       await platform.stop()
       await risk.stop()
     },

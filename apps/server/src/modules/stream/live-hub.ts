@@ -14,6 +14,7 @@ import type {
   PlatformQuote,
 } from '../../integrations/trading-platform/trading-platform'
 import { getAccountState } from '../accounts/account-state'
+import { isDealAdded } from '../analytics/analytics-cache'
 
 // The live stream's fan-out (WebSocket /api/stream): each connection gets the quotes of the
 // symbols it asked for and the state of the one account it watches, pushed as they change:
@@ -21,6 +22,10 @@ import { getAccountState } from '../accounts/account-state'
 // 250 ms, and trading events (fills, stops, margin call, breach, pass) at once. So the terminal is
 // well under a second behind the price. Quotes come from the trading platform's quote stream: the
 // market's for everyone, an account's own (a scenario's script) for whoever watches that account.
+//
+// A closed trade changes the account's analytics (POST /api/metaStats/*): its watchers get one
+// small `analytics-changed` {accountId, version} after the state's patch of that build, however
+// many deals closed in the interval, and refetch the dashboard's figures once.
 //
 // An account's state is built once per interval for all its watchers (one feed per account, not
 // per connection), each top-level part serialised once and compared with the last build: nothing
@@ -65,6 +70,8 @@ type AccountFeed = {
   parts: Map<AccountStateKey, string>
   /** `{type:'account', state, version}` at `version`, serialised on first need */
   fullJson: string | null
+  /** the analytics version a closed trade made, sent with the next build; null: none pending */
+  analyticsVersion: number | null
 }
 
 /** What a build of an account's state found (for benchmarks and tests). */
@@ -162,6 +169,7 @@ export class LiveHub {
         version: 0,
         parts: new Map(),
         fullJson: null,
+        analyticsVersion: null,
       }
       this.feeds.set(row.id, feed)
     }
@@ -229,6 +237,10 @@ export class LiveHub {
     const accountId = this.accountIdByExternal.get(externalId)
     if (accountId === undefined) return
     this.accountChanged(accountId)
+    const feed = this.feeds.get(accountId)
+    if (feed && this.ctx && isDealAdded(event)) {
+      feed.analyticsVersion = this.ctx.trading.analytics.versionOf(externalId)
+    }
     const message = eventMessage(event)
     if (message) this.accountEvent(accountId, message.kind, message.text)
   }
@@ -374,6 +386,15 @@ export class LiveHub {
       ctx.logger.warn({ err: error, accountId: feed.accountId }, 'stream: account state failed')
     } finally {
       feed.isBuilding = false
+      if (feed.analyticsVersion !== null && this.feeds.get(feed.accountId) === feed) {
+        const json = JSON.stringify({
+          type: 'analytics-changed',
+          accountId: feed.accountId,
+          version: feed.analyticsVersion,
+        } satisfies StreamServerMessage)
+        feed.analyticsVersion = null
+        for (const watcher of feed.watchers) watcher.connection.sendRaw(json)
+      }
     }
   }
 }

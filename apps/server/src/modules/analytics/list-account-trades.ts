@@ -1,0 +1,30 @@
+import { RECENT_TRADES_LIMIT, type MetaStatsTradesResponse, type RecentTradeDto } from '@tp/api'
+import { listRecentTrades } from '@tp/domain'
+import type { AppContext } from '../../context'
+import type { Caller } from '../access/authenticate'
+import { toCents, toVolumeUnits } from './analytics-figures'
+import { loadAccountAnalytics } from './load-account-analytics'
+
+/** POST /api/metaStats/trades: the most recently closed trades, newest first (spec 7). */
+export async function listAccountTrades(
+  ctx: AppContext,
+  caller: Caller,
+  input: { accountId: string; email?: string | undefined },
+): Promise<MetaStatsTradesResponse> {
+  const { row, source } = await loadAccountAnalytics(ctx, caller, input)
+  const trades = source.view('trades', (ledger) =>
+    listRecentTrades(ledger, RECENT_TRADES_LIMIT).map((trade): RecentTradeDto => ({
+      id: trade.id,
+      symbol: trade.symbol,
+      type: trade.type,
+      volume: toVolumeUnits(trade.lots),
+      // the ledger's prices are the platform's integer points
+      openPrice: trade.openPrice,
+      closePrice: trade.closePrice,
+      profit: toCents(trade.profit),
+      openTime: trade.openTime,
+      closeTime: trade.closeTime,
+    })),
+  )
+  return { data: { accountId: row.id, currency: 'USD', version: source.version, trades } }
+}

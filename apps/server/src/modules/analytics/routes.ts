@@ -1,0 +1,102 @@
+import {
+  analyticsRequestSchema,
+  metaStatsTotalStatsResponseSchema,
+  metaStatsTradesResponseSchema,
+  metaStatsUpdateAnalysisResponseSchema,
+  metaStatsVisualStatsResponseSchema,
+  metaStatsVisualTradesResponseSchema,
+  visualTradesRequestSchema,
+} from '@tp/api'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AppContext } from '../../context'
+import { bearerAuth, errorResponses } from '../../lib/route-schemas'
+import { authenticate, callerOf } from '../access/authenticate'
+import { getAnalysis } from './get-analysis'
+import { getTotalStats } from './get-total-stats'
+import { getVisualStats } from './get-visual-stats'
+import { getVisualTrades } from './get-visual-trades'
+import { listAccountTrades } from './list-account-trades'
+
+// The dashboard's analytics (spec 2.12, 3, 7; packages/api/src/analytics.ts): POST
+// /api/metaStats/*, the caller from the token, a body email only the caller's own, the account
+// through the access policy (owner or admin), figures by @tp/domain from the platform's trades.
+
+export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['analytics']
+    // before body validation: a caller without a token learns nothing about the API
+    app.addHook('onRequest', authenticate(ctx))
+    const errors = errorResponses(401, 403, 404, 422)
+
+    app.post(
+      '/metaStats/trades',
+      {
+        schema: {
+          tags,
+          summary: 'Recent Trades: the most recently closed trades, newest first',
+          security: bearerAuth,
+          body: analyticsRequestSchema,
+          response: { 200: metaStatsTradesResponseSchema, ...errors },
+        },
+      },
+      async (request) => listAccountTrades(ctx, callerOf(request), request.body),
+    )
+
+    app.post(
+      '/metaStats/total-stats',
+      {
+        schema: {
+          tags,
+          summary: 'Summary cards: balance, equity, profit, today, trades, win trades, hold time',
+          security: bearerAuth,
+          body: analyticsRequestSchema,
+          response: { 200: metaStatsTotalStatsResponseSchema, ...errors },
+        },
+      },
+      async (request) => getTotalStats(ctx, callerOf(request), request.body),
+    )
+
+    app.post(
+      '/metaStats/visual-stats',
+      {
+        schema: {
+          tags,
+          summary: 'Win rate, profit/loss by hour and by weekday',
+          security: bearerAuth,
+          body: analyticsRequestSchema,
+          response: { 200: metaStatsVisualStatsResponseSchema, ...errors },
+        },
+      },
+      async (request) => getVisualStats(ctx, callerOf(request), request.body),
+    )
+
+    app.post(
+      '/metaStats/visual-trades',
+      {
+        schema: {
+          tags,
+          summary:
+            'Profit by position size, duration, symbol and type; trades by month, week or year',
+          security: bearerAuth,
+          body: visualTradesRequestSchema,
+          response: { 200: metaStatsVisualTradesResponseSchema, ...errors },
+        },
+      },
+      async (request) => getVisualTrades(ctx, callerOf(request), request.body),
+    )
+
+    app.post(
+      '/metaStats/update-analysis',
+      {
+        schema: {
+          tags,
+          summary: "Status and objectives tables, judged under the account's rulebook",
+          security: bearerAuth,
+          body: analyticsRequestSchema,
+          response: { 200: metaStatsUpdateAnalysisResponseSchema, ...errors },
+        },
+      },
+      async (request) => getAnalysis(ctx, callerOf(request), request.body),
+    )
+  }
+}
