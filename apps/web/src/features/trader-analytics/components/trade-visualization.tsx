@@ -53,6 +53,9 @@ function usePalette() {
 }
 type Palette = ReturnType<typeof usePalette>
 
+/** The size drawn before the box is measured (spec 2.12: 700 px wide at most). */
+const chartSize = { width: 640, height: 256 }
+
 const periodLabels: Record<AnalyticsPeriod, string> = { month: 'Month', week: 'Week', year: 'Year' }
 const typeLabels = { long: 'Long', short: 'Short' } as const
 
@@ -114,7 +117,7 @@ function ProfitBarsChart({
 }) {
   return (
     <ChartCard title={title} summary={profitSummary(bars, noun)} table={profitTable(bars, column)}>
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
         <BarChart data={bars}>
           {axes(palette, 'label')}
           <Bar dataKey="totalProfit" name="Total profit" radius={[4, 4, 0, 0]}>
@@ -153,7 +156,7 @@ function ProfitabilityChart({
       }}
     >
       <div className="relative h-full w-full">
-        <ResponsiveContainer width="100%" height="100%">
+        <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
           <PieChart>
             <Pie
               data={data}
@@ -211,7 +214,7 @@ function HourlyChart({
         rows: data.map((hour) => [hour.label, money(hour.wonProfit), money(hour.lostProfit)]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
         <AreaChart data={data}>
           {axes(palette, 'label')}
           <Area
@@ -248,7 +251,7 @@ function WeeklyChart({ days, palette }: { days: VisualStats['trades_by_week']; p
         rows: days.map((day) => [day.name, money(day.wonProfit), money(day.lostProfit)]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
         <BarChart data={days}>
           {axes(palette, 'name')}
           <Bar dataKey="wonProfit" name="Won" fill={palette.profit} radius={[4, 4, 0, 0]} />
@@ -297,7 +300,7 @@ function TotalTradesChart({
         </div>
       }
     >
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
         <ComposedChart data={trades.finalResult}>
           {axes(palette, 'date')}
           <Bar dataKey="loss" name="Loss" fill={palette.loss} radius={[0, 0, 4, 4]} />
