@@ -94,35 +94,41 @@ export interface MonitoredAccount {
  * What the equity hot path compares, per account slot, as plain numbers: the end of the
  * evaluator's day and its equity band in micro-units (`IncrementalEvaluator.equityBand`: the
  * highest floor in force, -Infinity without one; the equity a rule reads upwards, Infinity when
- * none does). Refreshed whenever the evaluator is fed (the only times they can move), so an equity
- * event that is not recorded reads no getter and allocates nothing.
+ * none does). The three figures of a slot sit side by side in one Float64Array (one cache line per
+ * account on a tick, not one per figure). Refreshed whenever the evaluator is fed (the only times
+ * they can move), so an equity event that is not recorded reads no getter and allocates nothing.
  */
 class HotFigures {
-  dayEndMs = new Float64Array(1_024)
-  floorMicros = new Float64Array(1_024)
-  ceilingMicros = new Float64Array(1_024)
+  static readonly STRIDE = 4
+  values = new Float64Array(1_024 * HotFigures.STRIDE)
   private next = 0
 
   allocate(): number {
-    if (this.next === this.dayEndMs.length) {
-      const grow = (from: Float64Array) => {
-        const to = new Float64Array(from.length * 2)
-        to.set(from)
-        return to
-      }
-      this.dayEndMs = grow(this.dayEndMs)
-      this.floorMicros = grow(this.floorMicros)
-      this.ceilingMicros = grow(this.ceilingMicros)
+    if ((this.next + 1) * HotFigures.STRIDE > this.values.length) {
+      const grown = new Float64Array(this.values.length * 2)
+      grown.set(this.values)
+      this.values = grown
     }
     return this.next++
+  }
+
+  dayEndMs(slot: number): number {
+    return this.values[slot * HotFigures.STRIDE]!
+  }
+
+  /** equity in micro-units at or below the floor, or at or above the ceiling: outside the band */
+  isOutsideBand(slot: number, equityMicros: number): boolean {
+    const at = slot * HotFigures.STRIDE
+    return equityMicros <= this.values[at + 1]! || equityMicros >= this.values[at + 2]!
   }
 
   refresh(account: MonitoredAccount): void {
     const { evaluator, slot } = account
     const band = evaluator.equityBand
-    this.dayEndMs[slot] = evaluator.currentDay.endMs
-    this.floorMicros[slot] = band.floor
-    this.ceilingMicros[slot] = band.ceiling
+    const at = slot * HotFigures.STRIDE
+    this.values[at] = evaluator.currentDay.endMs
+    this.values[at + 1] = band.floor
+    this.values[at + 2] = band.ceiling
   }
 }
 
@@ -274,11 +280,7 @@ export class RiskMonitor {
   crossResets(nowMs: number): number {
     let count = 0
     for (const account of this.byAccountId.values()) {
-      if (
-        !account.isClosed &&
-        !account.isBackfilling &&
-        nowMs >= this.hot.dayEndMs[account.slot]!
-      ) {
+      if (!account.isClosed && !account.isBackfilling && nowMs >= this.hot.dayEndMs(account.slot)) {
         this.crossResetsOf(account, nowMs)
         count++
       }
@@ -391,7 +393,7 @@ export class RiskMonitor {
     switch (event.type) {
       case 'equity': {
         const { tMs, equity } = event
-        if (tMs >= this.hot.dayEndMs[account.slot]!) this.crossResetsOf(account, tMs)
+        if (tMs >= this.hot.dayEndMs(account.slot)) this.crossResetsOf(account, tMs)
         account.balanceNow = event.balance
         account.equityNow = equity
         if (this.isSignificant(account, tMs)) {
@@ -467,12 +469,7 @@ export class RiskMonitor {
     const { balanceNow: balance, equityNow: equity } = account
     if (account.hasTradeEventSinceRecord || balance !== account.recordedBalance) return true
     // outside the evaluator's band (integers: cents x 10,000 against micro-units)
-    const micros = equity * MICROS_PER_CENT
-    if (
-      micros <= this.hot.floorMicros[account.slot]! ||
-      micros >= this.hot.ceilingMicros[account.slot]!
-    )
-      return true
+    if (this.hot.isOutsideBand(account.slot, equity * MICROS_PER_CENT)) return true
     return tMs - account.recordedMs >= CURVE_INTERVAL_MS && equity !== account.recordedEquity
   }
 

@@ -555,7 +555,10 @@ export class SimEngine {
    * the stop-out level), and what it does about it (a breach closes everything) comes first.
    */
   private processAccountTick(account: SimAccount, symbol: string, tMs: number): void {
-    if (account.marginSymbols?.has(symbol)) account.marginCache = null
+    const marginSymbols = account.marginSymbols
+    if (marginSymbols !== undefined && marginSymbols.size > 0 && marginSymbols.has(symbol)) {
+      account.marginCache = null
+    }
     const book = this.bookOf(account)
     const quote = book.get(symbol)
     if (quote === undefined) return
