@@ -68,6 +68,17 @@ const table: Record<string, Row> = {
     kind: 'account-read',
     url: (ids) => `${account(ids)}/engine-input`,
   },
+  // the dashboard's analytics (spec 7): the account in the body
+  ...Object.fromEntries(
+    ['trades', 'total-stats', 'visual-stats', 'visual-trades', 'update-analysis'].map((call) => [
+      `POST /api/metaStats/${call}`,
+      {
+        kind: 'account-read',
+        url: () => `/api/metaStats/${call}`,
+        body: (ids: Ids) => ({ accountId: ids.accountId }),
+      } satisfies Row,
+    ]),
+  ),
   // the passwords: the owner's alone (an admin reads the account, not its passwords)
   'GET /api/trading/accounts/{accountId}/credentials': {
     kind: 'account-trade',
