@@ -203,8 +203,10 @@ class Connection {
  * statement committed them; the server hands a copy to every other connection, as a server
  * whose sessions all LISTEN would (a client ignores a channel it does not listen to).
  */
+const EMPTY = Buffer.alloc(0)
+
 class NotificationTap {
-  private header = Buffer.alloc(0)
+  private header = EMPTY
   private body: Buffer[] = []
   private remaining = 0
   private isNotification = false
@@ -215,6 +217,17 @@ class NotificationTap {
     let offset = 0
     while (offset < data.length) {
       if (this.remaining === 0) {
+        if (this.header.length === 0 && data.length - offset >= 5) {
+          // the common case, a whole header in this chunk: nothing copied unless it is a notice
+          const isNotification = data[offset] === NOTIFICATION_RESPONSE
+          const length = new DataView(data.buffer, data.byteOffset + offset + 1, 4).getInt32(0)
+          this.header = isNotification ? Buffer.from(data.subarray(offset, offset + 5)) : EMPTY
+          this.isNotification = isNotification
+          this.remaining = length - 4
+          offset += 5
+          if (this.remaining === 0) this.end()
+          continue
+        }
         const need = 5 - this.header.length
         this.header = Buffer.concat([this.header, data.subarray(offset, offset + need)])
         offset += Math.min(need, data.length - offset)
@@ -235,7 +248,7 @@ class NotificationTap {
 
   private end() {
     if (this.isNotification) this.onNotification(Buffer.concat([this.header, ...this.body]))
-    this.header = Buffer.alloc(0)
+    this.header = EMPTY
     this.body = []
   }
 }
