@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { terminalDownloadLinks } from '@tp/api/analytics'
+import { terminalDownloadLinks, type TotalStatsDto } from '@tp/api/analytics'
 import type { OwnedTradingAccountDto } from '@tp/api'
 import { json, mockApi, makeUser, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
+import { analyticsQueryKeys } from '../api/query-keys'
 import { ACCOUNT_SWITCH_DEBOUNCE_MS } from '../hooks/use-debounced-value'
 import {
   analyticsHandlers,
@@ -330,5 +331,38 @@ describe('dashboard analytics: account switch and live updates (spec 4)', () => 
     expect(api.callsTo('POST /api/metaStats/total-stats')).toHaveLength(2)
     expect(api.callsTo('POST /api/metaStats/update-analysis')).toHaveLength(2)
     expect(api.callsTo('POST /api/metaStats/trades')).toHaveLength(2)
+  })
+
+  it('the Balance/Equity card follows the equity the stream pushes, without asking the API', async () => {
+    const { api, app, Stream } = openDashboard()
+    await screen.findByRole('group', { name: 'Balance/Equity' })
+    const socket = Stream.latest
+    socket.open()
+    socket.receive({ type: 'ready', userId: '4b3a8c2e-1d7f-4e9a-b5c6-0f1e2d3c4b5a' })
+    const heldEquity = () =>
+      app.queryClient.getQueryData<TotalStatsDto>(analyticsQueryKeys.totalStats(accountId))?.equity
+    const figures = {
+      balance: 10_123_456,
+      equity: 10_150_000,
+      floatingProfit: 26_544,
+      swap: 0,
+      margin: 100_000,
+      freeMargin: 10_050_000,
+      marginLevelPercent: 10_150,
+      isMarginCall: false,
+    }
+    // another account's move changes nothing
+    socket.receive({
+      type: 'account-patch',
+      accountId: otherAccountId,
+      version: 1,
+      parts: { figures: { ...figures, equity: 1 } },
+    })
+    expect(heldEquity()).toBe(10_098_700)
+    socket.receive({ type: 'account-patch', accountId, version: 1, parts: { figures } })
+
+    await waitFor(() => expect(figure('Balance/Equity', 'Equity')).toHaveTextContent('$101,500.00'))
+    expect(figure('Balance/Equity', 'Balance')).toHaveTextContent('$101,234.56')
+    expect(api.callsTo('POST /api/metaStats/total-stats')).toHaveLength(1)
   })
 })

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { TotalStatsDto } from '@tp/api/analytics'
-import { streamCloseCodes, streamServerMessageSchema } from '@tp/api/trading'
+import { streamCloseCodes, streamServerMessageSchema, type AccountFigures } from '@tp/api/trading'
 import { refreshAccessToken } from '@/lib/api-client'
 import { getSession } from '@/lib/session'
 import { analyticsQueryKeys } from '../api/query-keys'
 
 // The dashboard's live figures: one WebSocket to /api/stream (the terminal's, decision 0022),
-// authenticated with the stored token, watching the shown account. When the server says a trade
+// authenticated with the stored token, watching the shown account. Its balance and equity follow
+// the account state the stream pushes (only changed parts, at most every 250 ms). When the server says a trade
 // closed on it (`analytics-changed`, newer than the figures held), the account's analytics queries
 // are invalidated once, however many notices arrive within ANALYTICS_REFRESH_DEBOUNCE_MS. No polling: a dropped connection is
 // retried with backoff, and the figures are refetched when it is back (a notice may have been
@@ -43,6 +44,14 @@ export function useAnalyticsLive(accountId: string | null): void {
       }, ANALYTICS_REFRESH_DEBOUNCE_MS)
     }
 
+    const showFigures = ({ balance, equity }: AccountFigures) => {
+      queryClient.setQueryData<TotalStatsDto>(analyticsQueryKeys.totalStats(accountId), (held) =>
+        held && (held.balance !== balance || held.equity !== equity)
+          ? { ...held, balance, equity }
+          : held,
+      )
+    }
+
     const scheduleReconnect = () => {
       if (isDisposed) return
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]
@@ -67,6 +76,16 @@ export function useAnalyticsLive(accountId: string | null): void {
         pingTimer = setInterval(() => send(ws, { type: 'ping' }), PING_INTERVAL_MS)
         if (hasBeenReady) refresh()
         hasBeenReady = true
+        return
+      }
+      // equity moves: the account's state (whole on subscribing, then its changed parts) carries
+      // the platform's balance and equity, shown on the Balance/Equity card as they move
+      if (message.type === 'account' && message.state.account.id === accountId) {
+        showFigures(message.state.figures)
+        return
+      }
+      if (message.type === 'account-patch' && message.accountId === accountId) {
+        if (message.parts.figures) showFigures(message.parts.figures)
         return
       }
       if (message.type !== 'analytics-changed' || message.accountId !== accountId) return
