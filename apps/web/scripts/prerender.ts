@@ -21,6 +21,7 @@ type PrerenderModule = {
   siteOrigin: string
   siteUrl: (path: string) => string
   structuredData: (path: string) => object[]
+  robotsDisallow: readonly string[]
 }
 
 /** Elements React hoists out of the tree: written before the markup when there is no <head>. */
@@ -77,14 +78,11 @@ export function sitemapXml(urls: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`
 }
 
-export function robotsTxt(sitemapUrl: string): string {
+export function robotsTxt(sitemapUrl: string, disallow: readonly string[]): string {
   return [
     'User-agent: *',
     'Allow: /',
-    // the API and the signed-in areas are no pages for search engines
-    'Disallow: /api/',
-    'Disallow: /user/',
-    'Disallow: /admin/',
+    ...disallow.map((path) => `Disallow: ${encodeURI(path)}`),
     '',
     `Sitemap: ${sitemapUrl}`,
     '',
@@ -166,7 +164,7 @@ export function prerenderPublicPages(): Plugin {
           )
           await writeFile(
             path.join(outDir, 'robots.txt'),
-            robotsTxt(renderer.siteUrl('/sitemap.xml')),
+            robotsTxt(renderer.siteUrl('/sitemap.xml'), renderer.robotsDisallow),
           )
           config.logger.info(
             `prerendered ${renderer.publicPages.length} public pages, sitemap.xml and robots.txt`,

@@ -4,7 +4,7 @@ import { documentTitle, publicPageFor, siteUrl } from '@/config/public-pages'
 import { makeUser } from '@/testing/mock-api'
 import { signInAs } from '@/testing/render-app'
 import { pageDocument, robotsTxt, sitemapXml, splitHead } from '../scripts/prerender'
-import { publicPages, renderPage, structuredData } from './entry-prerender'
+import { publicPages, renderPage, robotsDisallow, structuredData } from './entry-prerender'
 
 // The build's prerender (decision 0025): each public page rendered by the same routes the browser
 // hydrates, its head hoisted out of the markup and written into the built index.html.
@@ -78,9 +78,15 @@ describe('prerendered public pages', () => {
   it('lists the indexed pages in the sitemap (escaped) and points robots.txt to it', () => {
     const xml = sitemapXml(['http://localhost:3000/', 'http://localhost:3000/terms-&-conditions'])
     expect(xml).toContain('<loc>http://localhost:3000/terms-&amp;-conditions</loc>')
-    expect(robotsTxt('https://tradepeak.example/sitemap.xml')).toMatch(
-      /^Sitemap: https:\/\/tradepeak\.example\/sitemap\.xml$/m,
-    )
+    const robots = robotsTxt('https://tradepeak.example/sitemap.xml', robotsDisallow)
+    expect(robots).toMatch(/^Sitemap: https:\/\/tradepeak\.example\/sitemap\.xml$/m)
+    for (const path of ['/api/', '/user/', '/admin/', '/get-funded', '/reset-password']) {
+      expect(robots).toContain(`\nDisallow: ${path}\n`)
+    }
+    // no public page is kept from crawlers
+    for (const page of publicPages) {
+      expect(robotsDisallow.some((path) => page.path.startsWith(path))).toBe(false)
+    }
   })
 
   it('finds a public page by its path, encoded or with a trailing slash', () => {

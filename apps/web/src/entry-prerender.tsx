@@ -11,6 +11,22 @@ import { siteUrl } from './config/public-pages'
 export { publicPages, siteOrigin, siteUrl } from './config/public-pages'
 
 /**
+ * What robots.txt asks crawlers to leave alone: the API, the signed-in areas, and the pages of
+ * one visitor's checkout, payment or password reset (their links may carry a token).
+ */
+export const robotsDisallow: readonly string[] = [
+  '/api/',
+  `${paths.user.root.path}/`,
+  `${paths.admin.root.path}/`,
+  paths.checkout.getFunded.path,
+  paths.checkout.cryptoPayment.path,
+  paths.checkout.cardPayment.path,
+  paths.checkout.paymentSuccess.path,
+  paths.auth.resetPassword.path,
+  paths.profileSettings.path,
+]
+
+/**
  * Structured data (schema.org JSON-LD) of a public page: the firm on the landing page, the
  * questions and answers on the FAQ page (the same items the page shows). Written into the
  * prerendered HTML only: search engines read it there, the browser's bundle never carries it.
