@@ -148,7 +148,15 @@ export function prerenderPublicPages(): Plugin {
           const template = await readFile(path.join(outDir, 'index.html'), 'utf8')
           await copyFile(path.join(outDir, 'index.html'), path.join(outDir, SPA_SHELL_FILE))
           for (const page of renderer.publicPages) {
-            const html = await renderer.renderPage(page.path, renderer.siteOrigin)
+            const html = await renderer
+              .renderPage(page.path, renderer.siteOrigin)
+              .catch((error) => {
+                // a page that cannot render on the server (window or storage read during render,
+                // a route that throws) fails the build, named
+                throw new Error(`prerender of ${page.path} failed: ${String(error)}`, {
+                  cause: error,
+                })
+              })
             const file = pageFile(outDir, page.path)
             await mkdir(path.dirname(file), { recursive: true })
             const document = pageDocument(template, {
