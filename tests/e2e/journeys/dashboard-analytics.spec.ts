@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { demoTrader } from '../support/api'
-import { signIn } from '../support/pages'
+import { expectNoHorizontalScroll, expectWithinViewport, signIn } from '../support/pages'
 
 // The dashboard's analytics (spec 2.12) for the demo trader's seeded Two Phase 100K with its
 // closed trades: the four summary cards show what POST /api/metaStats/total-stats answers, the
@@ -188,4 +188,11 @@ test("the demo trader's dashboard shows the API's figures and eight charts, and 
   await expect(page.getByRole('figure', { name: 'Profitability', exact: true })).toContainText(
     `${wonLostAfter.won} won, ${wonLostAfter.lost} lost.`,
   )
+
+  // below 768 px the charts fit the phone's width (spec 2.12)
+  await page.setViewportSize({ width: 360, height: 780 })
+  const weekly = page.getByRole('figure', { name: 'Weekly Won/Lost', exact: true })
+  await weekly.scrollIntoViewIfNeeded()
+  await expectWithinViewport(page, weekly.locator('svg.recharts-surface').first())
+  await expectNoHorizontalScroll(page)
 })
