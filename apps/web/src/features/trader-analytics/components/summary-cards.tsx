@@ -11,7 +11,9 @@ function SummaryCard({ title, figures }: { title: string; figures: [Figure, Figu
         {figures.map((figure) => (
           <div key={figure.label} className="grid min-w-0 gap-1">
             <dt className="text-xs text-muted-foreground">{figure.label}</dt>
-            <dd className={`truncate text-lg font-semibold tabular-nums ${figure.tone ?? ''}`}>
+            <dd
+              className={`text-lg font-semibold tabular-nums [overflow-wrap:anywhere] ${figure.tone ?? ''}`}
+            >
               {figure.value}
             </dd>
           </div>
@@ -24,7 +26,7 @@ function SummaryCard({ title, figures }: { title: string; figures: [Figure, Figu
 /** The four summary cards of spec 2.12: every figure as the server computed it. */
 export function SummaryCards({ stats }: { stats: TotalStatsDto }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
       <SummaryCard
         title="Balance/Equity"
         figures={[
