@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
 /** The public profile (spec 3: name lives on the user, the rest here). */
@@ -13,6 +13,8 @@ export const profiles = pgTable(
     userName: text('user_name'),
     bio: text('bio').notNull().default(''),
     publicRole: text('public_role').notNull().default(''),
+    /** shown on the leaderboard (under userName, or a default name); false: opted out */
+    isOnLeaderboard: boolean('is_on_leaderboard').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('profiles_user_name_key').on(sql`lower(${t.userName})`)],
