@@ -8,9 +8,12 @@ import {
   type StreamServerMessage,
 } from '@tp/api'
 import { computeTradeAnalytics, type Trade } from '@tp/domain'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import WebSocket from 'ws'
 import { simDeals, type TradingAccountRow } from '../src/db/schema'
+import { compileSerializer } from '../src/lib/compiled-serializer'
 import { createTestApp, type TestApp, type TestUser } from './support'
 import { waitFor } from './support/wait-for'
 
@@ -352,6 +355,30 @@ describe('the dashboard calls under the spec field names', () => {
     const freshData = metaStatsUpdateAnalysisResponseSchema.parse(fresh.body).data.analysisData
     expect(freshData.status).toBe('Not started')
     expect(freshData.profitTarget).toBe(100_000)
+  })
+})
+
+describe('the answers’ bytes', () => {
+  it('are the ones zod’s serializer makes of the same answer (the routes use the compiled one)', async () => {
+    const schemas: [string, z.ZodType, object][] = [
+      ['trades', metaStatsTradesResponseSchema, {}],
+      ['total-stats', metaStatsTotalStatsResponseSchema, {}],
+      ['visual-stats', metaStatsVisualStatsResponseSchema, {}],
+      ['visual-trades', metaStatsVisualTradesResponseSchema, { index: 'year' }],
+      ['update-analysis', metaStatsUpdateAnalysisResponseSchema, {}],
+    ]
+    for (const [call, schema, extra] of schemas) {
+      const response = await post(call, { accountId: account.id, ...extra })
+      expect(response.status, call).toBe(200)
+      const zodBytes = serializerCompiler({
+        schema,
+        method: 'POST',
+        url: '/test',
+        httpStatus: '200',
+      })(response.body)
+      expect(response.text, call).toBe(zodBytes)
+      expect(compileSerializer(schema)(response.body), call).toBe(zodBytes)
+    }
   })
 })
 
