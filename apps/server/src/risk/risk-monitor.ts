@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import {
   getRulebook,
   IncrementalEvaluator,
@@ -799,56 +799,66 @@ export function rulesOf(row: Pick<TradingAccountRow, 'planKey' | 'rulebookVersio
  */
 async function writeLedger(tx: Executor, rows: LedgerRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += FLUSH_CHUNK) {
-    const chunk = rows.slice(i, i + FLUSH_CHUNK)
-    const column = <K extends keyof LedgerRow>(key: K) =>
-      sql.param(chunk.map((row) => row[key] ?? null))
-    if (chunk.every((row) => row.kind === 'snapshot')) {
-      // the common statement: snapshots only, six columns (the trade columns stay null)
-      await tx.execute(sql`
-        insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents)
-        select * from unnest(
-          ${column('accountId')}::uuid[], ${column('seq')}::int[],
-          ${column('kind')}::evaluation_event_kind[], ${column('tMs')}::bigint[],
-          ${column('balance')}::bigint[], ${column('equity')}::bigint[])
-        on conflict do nothing`)
-      continue
-    }
-    await tx.execute(sql`
-      insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents,
-        trade_id, symbol, side, volume_units, open_price_points, close_price_points,
-        profit_cents, commission_cents, swap_cents)
+    await tx.execute(ledgerInsert(rows.slice(i, i + FLUSH_CHUNK)))
+  }
+}
+
+/**
+ * One insert of ledger rows (arrays unnested by the database), for a flush statement or as part
+ * of a verdict's single statement.
+ */
+export function ledgerInsert(chunk: LedgerRow[]): SQL {
+  const column = <K extends keyof LedgerRow>(key: K) =>
+    sql.param(chunk.map((row) => row[key] ?? null))
+  if (chunk.every((row) => row.kind === 'snapshot')) {
+    // the common statement: snapshots only, six columns (the trade columns stay null)
+    return sql`
+      insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents)
       select * from unnest(
         ${column('accountId')}::uuid[], ${column('seq')}::int[],
         ${column('kind')}::evaluation_event_kind[], ${column('tMs')}::bigint[],
-        ${column('balance')}::bigint[], ${column('equity')}::bigint[], ${column('tradeId')}::text[],
-        ${column('symbol')}::text[], ${column('side')}::text[], ${column('volume')}::int[],
-        ${column('openPrice')}::bigint[], ${column('closePrice')}::bigint[],
-        ${column('profit')}::bigint[], ${column('commission')}::bigint[], ${column('swap')}::bigint[])
-      on conflict do nothing`)
+        ${column('balance')}::bigint[], ${column('equity')}::bigint[])
+      on conflict do nothing`
   }
+  return sql`
+    insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents,
+      trade_id, symbol, side, volume_units, open_price_points, close_price_points,
+      profit_cents, commission_cents, swap_cents)
+    select * from unnest(
+      ${column('accountId')}::uuid[], ${column('seq')}::int[],
+      ${column('kind')}::evaluation_event_kind[], ${column('tMs')}::bigint[],
+      ${column('balance')}::bigint[], ${column('equity')}::bigint[], ${column('tradeId')}::text[],
+      ${column('symbol')}::text[], ${column('side')}::text[], ${column('volume')}::int[],
+      ${column('openPrice')}::bigint[], ${column('closePrice')}::bigint[],
+      ${column('profit')}::bigint[], ${column('commission')}::bigint[], ${column('swap')}::bigint[])
+    on conflict do nothing`
 }
 
 /** Day rows, upserted in one statement per chunk (at a reset every account has two). */
 async function writeDays(tx: Executor, rows: (typeof accountDays.$inferInsert)[]): Promise<void> {
-  // one row per day: the latest written wins (an upsert may not touch a row twice)
-  const days = [...new Map(rows.map((day) => [`${day.accountId}/${day.date}`, day])).values()]
-  for (let i = 0; i < days.length; i += FLUSH_CHUNK) {
-    const chunk = days.slice(i, i + FLUSH_CHUNK)
-    const column = <K extends keyof (typeof chunk)[number]>(key: K) =>
-      sql.param(chunk.map((day) => day[key] ?? null))
-    await tx.execute(sql`
-      insert into account_days (account_id, date, anchor, daily_floor, max_floor, min_equity,
-        closed_profit, traded, paused)
-      select * from unnest(
-        ${column('accountId')}::uuid[], ${column('date')}::text[], ${column('anchor')}::numeric[],
-        ${column('dailyFloor')}::numeric[], ${column('maxFloor')}::numeric[],
-        ${column('minEquity')}::numeric[], ${column('closedProfit')}::numeric[],
-        ${column('traded')}::boolean[], ${column('paused')}::boolean[])
-      on conflict (account_id, date) do update set anchor = excluded.anchor,
-        daily_floor = excluded.daily_floor, max_floor = excluded.max_floor,
-        min_equity = excluded.min_equity, closed_profit = excluded.closed_profit,
-        traded = excluded.traded, paused = excluded.paused`)
+  for (let i = 0; i < rows.length; i += FLUSH_CHUNK) {
+    await tx.execute(daysUpsert(rows.slice(i, i + FLUSH_CHUNK)))
   }
+}
+
+/** One upsert of day rows (for a flush statement or as part of a verdict's single statement). */
+export function daysUpsert(rows: (typeof accountDays.$inferInsert)[]): SQL {
+  // one row per day: the latest written wins (an upsert may not touch a row twice)
+  const chunk = [...new Map(rows.map((day) => [`${day.accountId}/${day.date}`, day])).values()]
+  const column = <K extends keyof (typeof chunk)[number]>(key: K) =>
+    sql.param(chunk.map((day) => day[key] ?? null))
+  return sql`
+    insert into account_days (account_id, date, anchor, daily_floor, max_floor, min_equity,
+      closed_profit, traded, paused)
+    select * from unnest(
+      ${column('accountId')}::uuid[], ${column('date')}::text[], ${column('anchor')}::numeric[],
+      ${column('dailyFloor')}::numeric[], ${column('maxFloor')}::numeric[],
+      ${column('minEquity')}::numeric[], ${column('closedProfit')}::numeric[],
+      ${column('traded')}::boolean[], ${column('paused')}::boolean[])
+    on conflict (account_id, date) do update set anchor = excluded.anchor,
+      daily_floor = excluded.daily_floor, max_floor = excluded.max_floor,
+      min_equity = excluded.min_equity, closed_profit = excluded.closed_profit,
+      traded = excluded.traded, paused = excluded.paused`
 }
 
 /** Evaluator checkpoints, one statement per chunk. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { messages, type PositionDto } from '@tp/api'
 import { nextPlanKey, parsePlanKey, type Verdict } from '@tp/domain'
 import type { AppContext } from '../../context'
@@ -8,6 +8,8 @@ import { sendEmailJob } from '../../jobs/send-email'
 import { computeMeters } from '../../risk/meters'
 import {
   dayRow,
+  daysUpsert,
+  ledgerInsert,
   writeDays,
   writeLedger,
   type MonitoredAccount,
@@ -81,43 +83,44 @@ async function recordBreach(
   const openPositions: PositionDto[] = (await positionsAtBreach.catch(() => [])).map(toPositionDto)
   const meters = computeMeters(account.evaluator, equity, balance, breachMs)
   const finalDay = verdict.days.at(-1)
-  // ahead of the risk monitor's flush: the breaching tick is stored first
+  // One statement (data-modifying CTEs, atomic like a transaction) ahead of the risk monitor's
+  // flush: no transaction holds the database across round trips while ticks keep the event loop
+  // busy, and the breaching tick is stored first.
+  const evidence = ctx.db
+    .insert(breaches)
+    .values({
+      accountId: account.accountId,
+      rule: breach.rule,
+      tMs: breachMs,
+      balance,
+      equity,
+      floor: String(breach.floor),
+      rulebookVersion: account.rulebookVersion,
+      planKey: account.planKey,
+      openPositions,
+    })
+    .onConflictDoNothing()
+  const failed = ctx.db
+    .update(tradingAccounts)
+    .set({
+      status: 'failed',
+      isTradingEnabled: false,
+      endedAt: new Date(breachMs),
+      finalMeters: meters,
+      evaluatorState: account.evaluator.toState(),
+      evaluatorSeq: account.seq,
+    })
+    .where(and(eq(tradingAccounts.id, account.accountId), eq(tradingAccounts.status, 'active')))
+    .returning({ id: tradingAccounts.id })
+  const allDays = [...days, ...(finalDay ? [dayRow(account.accountId, finalDay)] : [])]
   const isRecorded = await persistently(ctx, 'breach', () =>
-    ctx.trading.risk.writeVerdict(() =>
-      ctx.db.transaction(async (tx) => {
-        await writeLedger(tx, rows)
-        await writeDays(tx, [...days, ...(finalDay ? [dayRow(account.accountId, finalDay)] : [])])
-        await tx
-          .insert(breaches)
-          .values({
-            accountId: account.accountId,
-            rule: breach.rule,
-            tMs: breachMs,
-            balance,
-            equity,
-            floor: String(breach.floor),
-            rulebookVersion: account.rulebookVersion,
-            planKey: account.planKey,
-            openPositions,
-          })
-          .onConflictDoNothing()
-        const updated = await tx
-          .update(tradingAccounts)
-          .set({
-            status: 'failed',
-            isTradingEnabled: false,
-            endedAt: new Date(breachMs),
-            finalMeters: meters,
-            evaluatorState: account.evaluator.toState(),
-            evaluatorSeq: account.seq,
-          })
-          .where(
-            and(eq(tradingAccounts.id, account.accountId), eq(tradingAccounts.status, 'active')),
-          )
-          .returning({ id: tradingAccounts.id })
-        return updated.length > 0
-      }),
-    ),
+    ctx.trading.risk.writeVerdict(async () => {
+      const result = await ctx.db.execute<{ failed: number }>(sql`
+        with ledger as (${ledgerInsert(rows)}), days as (${daysUpsert(allDays)}),
+          evidence as (${evidence.getSQL()}), failed as (${failed.getSQL()})
+        select count(*)::int as failed from failed`)
+      return Number(result.rows[0]?.failed ?? 0) > 0
+    }),
   )
   ctx.trading.risk.forget(account.accountId)
   await Promise.allSettled(stopping)
