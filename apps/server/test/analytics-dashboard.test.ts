@@ -12,7 +12,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import WebSocket from 'ws'
-import { simDeals, type TradingAccountRow } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { simDeals, tradingAccounts, type TradingAccountRow } from '../src/db/schema'
 import { compileSerializer } from '../src/lib/compiled-serializer'
 import { createTestApp, type TestApp, type TestUser } from './support'
 import { waitFor } from './support/wait-for'
@@ -355,6 +356,34 @@ describe('the dashboard calls under the spec field names', () => {
     const freshData = metaStatsUpdateAnalysisResponseSchema.parse(fresh.body).data.analysisData
     expect(freshData.status).toBe('Not started')
     expect(freshData.profitTarget).toBe(100_000)
+  })
+})
+
+describe('an account that ended', () => {
+  it('is judged by its evaluation ledger replayed, and shows its end', async () => {
+    const ended = await app.createTradingAccount(other, { sizeK: 5 })
+    const endedAt = new Date(app.clock.now().getTime())
+    await app.db
+      .update(tradingAccounts)
+      .set({ status: 'closed', endedAt })
+      .where(eq(tradingAccounts.id, ended.id))
+    app.ctx.trading.risk.forget(ended.id)
+    const response = await post('update-analysis', { accountId: ended.id }, other.token)
+    expect(response.status, response.text).toBe(200)
+    const data = metaStatsUpdateAnalysisResponseSchema.parse(response.body).data.analysisData
+    expect(data).toMatchObject({
+      status: 'Closed',
+      end: endedAt.toISOString(),
+      verdict: 'active',
+      accountSize: 500_000,
+      profitTarget: 50_000,
+    })
+    expect(data.objectives.map((o) => o.state)).toEqual([
+      'inProgress',
+      'inProgress',
+      'passed',
+      'passed',
+    ])
   })
 })
 
