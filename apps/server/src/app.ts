@@ -32,6 +32,7 @@ import { systemRoutes } from './modules/system/routes'
 import { adminTradingRoutes } from './modules/trading/admin-routes'
 import { marketRoutes, tradingRoutes } from './modules/trading/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
+import { leaderboardRoutes } from './modules/leaderboard/routes'
 
 export type BuildAppOptions = {
   /** The built web app to serve; skipped (API only) when it has no index.html. */
@@ -109,6 +110,7 @@ export async function buildApp(
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))
       await api.register(analyticsRoutes(ctx))
+      await api.register(leaderboardRoutes(ctx))
       await api.register(streamRoutes(ctx))
       await api.register(scenarioRoutes(ctx))
       await api.register(pricingRoutes(ctx))

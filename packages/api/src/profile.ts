@@ -7,6 +7,8 @@ export const publicProfileSchema = z.object({
   userName: z.string(),
   bio: z.string(),
   publicRole: z.string(),
+  /** shown on the leaderboard (leaderboard.ts); false: opted out */
+  isOnLeaderboard: z.boolean(),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 
@@ -73,6 +75,7 @@ export const profileUpdateSchema = z
     userName: publicProfileFieldSchemas.userName.optional(),
     bio: publicProfileFieldSchemas.bio.optional(),
     publicRole: publicProfileFieldSchemas.publicRole.optional(),
+    isOnLeaderboard: z.boolean().optional(),
     currentPassword: z.string().max(256).optional(),
     newPassword: newPasswordSchema(messages.validation.profilePasswordTooShort).optional(),
   })

@@ -1,5 +1,6 @@
 import { provisionAccountJob, sendCredentialsEmailJob } from '../modules/accounts/provision-account'
 import { sendPasswordResetJob } from '../modules/auth/request-password-reset'
+import { refreshLeaderboardJob } from '../modules/leaderboard/refresh-leaderboard'
 import { fulfilOrderJob } from '../modules/orders/confirm-payment'
 import { reconcilePaymentJob, sweepPaymentsJob } from '../modules/payments/reconcile-payment'
 import { dayResetJob } from '../risk/day-reset-job'
@@ -20,4 +21,5 @@ export const allJobs = [
   fulfilOrderJob,
   reconcilePaymentJob,
   sweepPaymentsJob,
+  refreshLeaderboardJob,
 ] as JobDefinition<unknown>[] as JobDefinition<never>[]

@@ -7,6 +7,7 @@ export function toPublicProfile(user: UserRow, profile: ProfileRow | undefined):
     userName: profile?.userName ?? '',
     bio: profile?.bio ?? '',
     publicRole: profile?.publicRole ?? '',
+    isOnLeaderboard: profile?.isOnLeaderboard ?? true,
   }
 }
 

@@ -44,6 +44,7 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Prof
     ...(input.userName !== undefined ? { userName: input.userName || null } : {}),
     ...(input.bio !== undefined ? { bio: input.bio } : {}),
     ...(input.publicRole !== undefined ? { publicRole: input.publicRole } : {}),
+    ...(input.isOnLeaderboard !== undefined ? { isOnLeaderboard: input.isOnLeaderboard } : {}),
     updatedAt: now,
   }
   try {
