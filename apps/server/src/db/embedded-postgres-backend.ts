@@ -372,6 +372,33 @@ class Scheduler {
   }
 }
 
+type MemFs = {
+  expandFileStorage(node: { contents: Uint8Array; usedBytes: number }, capacity: number): void
+}
+
+/**
+ * An in-memory database (tests, the bench: no data directory) keeps each file in one Uint8Array
+ * that Emscripten's MEMFS grows by 12.5% past 1 MB, copying the whole file every time: a table
+ * of tens of MB being rewritten (a risk-ledger flush updating 10,000 checkpoints) was reallocated
+ * and copied a dozen times, and the worker's garbage collector ran full collections for that
+ * external memory while a statement held the backend. Files grow by doubling instead (at most 64
+ * MB at a time), a few copies in all. A data directory (npm start) is on the real file system and
+ * never takes this path.
+ */
+function growInMemoryFilesGeometrically(db: PGlite) {
+  const memfs = (db as unknown as { mod?: { MEMFS?: MemFs } }).mod?.MEMFS
+  if (typeof memfs?.expandFileStorage !== 'function') return
+  const MAX_STEP = 64 * 1024 * 1024
+  memfs.expandFileStorage = (node, needed) => {
+    const previous = node.contents ? node.contents.length : 0
+    if (previous >= needed) return
+    const capacity = Math.max(needed, 256, previous + Math.min(Math.max(previous, 4096), MAX_STEP))
+    const contents = new Uint8Array(capacity)
+    if (node.usedBytes > 0) contents.set(node.contents.subarray(0, node.usedBytes))
+    node.contents = contents
+  }
+}
+
 export type EmbeddedBackendOptions = {
   /** Directory to persist into; omitted: in memory. */
   dataDir?: string
@@ -402,6 +429,7 @@ export async function serveEmbeddedBackend(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
   })
+  growInMemoryFilesGeometrically(db)
   const connections = new Set<Connection>()
   const scheduler = new Scheduler(db, options.waitTimeoutMs ?? 15_000, connections)
   const server: Server = createServer((socket) => {
