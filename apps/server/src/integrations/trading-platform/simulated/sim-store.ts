@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { PendingOrderType, Side } from '@tp/domain'
 import type { Database } from '../../../db/client'
 import { preparedPerDatabase } from '../../../db/prepared'
@@ -138,67 +138,94 @@ export class SimStore {
     await this.refill
   }
 
+  /**
+   * One operation's writes as one statement (data-modifying CTEs: atomic, like a transaction): a
+   * transaction of several round trips would hold the database - on PGlite every other query -
+   * across as many turns of an event loop that ticks keep busy (a breach's closes queued the
+   * evidence behind them, decision 0023). Writes touching one row twice keep a transaction.
+   */
   private async apply(accountId: string, writes: SimWrite[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      for (const write of writes) {
-        switch (write.kind) {
-          case 'account':
-            await tx
-              .update(simAccounts)
-              .set({ balance: write.balance, isTradingEnabled: write.isTradingEnabled })
-              .where(eq(simAccounts.id, accountId))
-            break
-          case 'leverage':
-            await tx
-              .update(simAccounts)
-              .set({ leverage: write.leverage })
-              .where(eq(simAccounts.id, accountId))
-            break
-          case 'position': {
-            const values = positionValues(accountId, write.position)
-            await tx
-              .insert(simPositions)
-              .values(values)
-              .onConflictDoUpdate({ target: simPositions.id, set: values })
-            break
-          }
-          case 'position-deleted':
-            await tx.delete(simPositions).where(eq(simPositions.id, Number(write.id)))
-            break
-          case 'order': {
-            const values = orderValues(accountId, write.order)
-            await tx
-              .insert(simOrders)
-              .values(values)
-              .onConflictDoUpdate({ target: simOrders.id, set: values })
-            break
-          }
-          case 'order-deleted':
-            await tx.delete(simOrders).where(eq(simOrders.id, Number(write.id)))
-            break
-          case 'deal':
-            await tx.insert(simDeals).values({
-              id: Number(write.deal.id),
-              accountId,
-              positionId: write.deal.positionId === null ? null : Number(write.deal.positionId),
-              entry: write.deal.entry,
-              symbol: write.deal.symbol,
-              side: write.deal.side,
-              volume: write.deal.volume,
-              price: write.deal.price,
-              openPrice: write.deal.openPrice,
-              openTimeMs: write.deal.openTimeMs,
-              timeMs: write.deal.timeMs,
-              profit: write.deal.profit,
-              swap: write.deal.swap,
-              commission: write.deal.commission,
-              reason: write.deal.reason,
-              balanceAfter: write.deal.balanceAfter,
-            })
-            break
-        }
+    const targets = new Set(writes.map((write) => targetOf(write)))
+    if (targets.size < writes.length) {
+      await this.db.transaction(async (tx) => {
+        for (const write of writes) await tx.execute(this.statementOf(accountId, write))
+      })
+      return
+    }
+    if (writes.length === 1) {
+      await this.db.execute(this.statementOf(accountId, writes[0]!))
+      return
+    }
+    const parts = writes.map(
+      (write, i) => sql`${sql.raw(`w${i}`)} as (${this.statementOf(accountId, write)})`,
+    )
+    await this.db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`)
+  }
+
+  private statementOf(accountId: string, write: SimWrite): SQL {
+    const db = this.db
+    switch (write.kind) {
+      case 'account':
+        return db
+          .update(simAccounts)
+          .set({ balance: write.balance, isTradingEnabled: write.isTradingEnabled })
+          .where(eq(simAccounts.id, accountId))
+          .getSQL()
+      case 'leverage':
+        return db
+          .update(simAccounts)
+          .set({ leverage: write.leverage })
+          .where(eq(simAccounts.id, accountId))
+          .getSQL()
+      case 'position': {
+        const values = positionValues(accountId, write.position)
+        return db
+          .insert(simPositions)
+          .values(values)
+          .onConflictDoUpdate({ target: simPositions.id, set: values })
+          .getSQL()
       }
-    })
+      case 'position-deleted':
+        return db
+          .delete(simPositions)
+          .where(eq(simPositions.id, Number(write.id)))
+          .getSQL()
+      case 'order': {
+        const values = orderValues(accountId, write.order)
+        return db
+          .insert(simOrders)
+          .values(values)
+          .onConflictDoUpdate({ target: simOrders.id, set: values })
+          .getSQL()
+      }
+      case 'order-deleted':
+        return db
+          .delete(simOrders)
+          .where(eq(simOrders.id, Number(write.id)))
+          .getSQL()
+      case 'deal':
+        return db
+          .insert(simDeals)
+          .values({
+            id: Number(write.deal.id),
+            accountId,
+            positionId: write.deal.positionId === null ? null : Number(write.deal.positionId),
+            entry: write.deal.entry,
+            symbol: write.deal.symbol,
+            side: write.deal.side,
+            volume: write.deal.volume,
+            price: write.deal.price,
+            openPrice: write.deal.openPrice,
+            openTimeMs: write.deal.openTimeMs,
+            timeMs: write.deal.timeMs,
+            profit: write.deal.profit,
+            swap: write.deal.swap,
+            commission: write.deal.commission,
+            reason: write.deal.reason,
+            balanceAfter: write.deal.balanceAfter,
+          })
+          .getSQL()
+    }
   }
 
   async closedTrades(
@@ -392,5 +419,24 @@ function orderValues(accountId: string, order: SimOrder) {
     stopLoss: order.stopLoss,
     takeProfit: order.takeProfit,
     createdAtMs: order.createdAtMs,
+  }
+}
+
+/** The row a write touches: two writes of one operation on one row need a transaction. */
+function targetOf(write: SimWrite): string {
+  switch (write.kind) {
+    case 'account':
+    case 'leverage':
+      return 'account'
+    case 'position':
+      return `position/${write.position.id}`
+    case 'position-deleted':
+      return `position/${write.id}`
+    case 'order':
+      return `order/${write.order.id}`
+    case 'order-deleted':
+      return `order/${write.id}`
+    case 'deal':
+      return `deal/${write.deal.id}`
   }
 }
