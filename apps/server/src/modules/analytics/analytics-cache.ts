@@ -14,8 +14,12 @@ import type {
 
 /** Trades read from the platform per page (newest first). */
 const PAGE_SIZE = 1000
-/** Accounts whose trades stay in memory (least recently used dropped first). */
+/**
+ * What stays in memory, least recently used dropped first: at most this many accounts, and their
+ * trades together at most MAX_TRADES (about 40 MB; the account asked for last always stays).
+ */
 const MAX_ACCOUNTS = 500
+const MAX_TRADES = 100_000
 
 /** The ledger's wall clock: the product's trading day is New York's (decisions.md). */
 export const ANALYTICS_TIME_ZONE = 'America/New_York'
@@ -30,6 +34,8 @@ export type AccountLedger = {
 type Entry = {
   version: number
   loading: Promise<AccountLedger>
+  /** its closed trades, once read */
+  trades: number
 }
 
 /** Whether a platform event adds a closing deal to the account's history. */
@@ -95,18 +101,32 @@ export class AnalyticsCache {
       return entry.loading
     }
     const loading = this.load(externalId, version, dayReset)
-    const fresh: Entry = { version, loading }
+    const fresh: Entry = { version, loading, trades: 0 }
     this.entries.set(externalId, fresh)
-    // a failed read is not kept: the next request tries again
-    loading.catch(() => {
-      if (this.entries.get(externalId) === fresh) this.entries.delete(externalId)
-    })
-    while (this.entries.size > MAX_ACCOUNTS) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.entries.delete(oldest)
-    }
+    loading.then(
+      (source) => {
+        fresh.trades = source.ledger.count
+        this.evict()
+      },
+      // a failed read is not kept: the next request tries again
+      () => {
+        if (this.entries.get(externalId) === fresh) this.entries.delete(externalId)
+      },
+    )
+    this.evict()
     return loading
+  }
+
+  /** Drops the least recently used accounts beyond the limits (never the last one asked for). */
+  private evict(): void {
+    let trades = 0
+    for (const entry of this.entries.values()) trades += entry.trades
+    for (const [externalId, entry] of this.entries) {
+      if (this.entries.size <= 1) break
+      if (this.entries.size <= MAX_ACCOUNTS && trades <= MAX_TRADES) break
+      this.entries.delete(externalId)
+      trades -= entry.trades
+    }
   }
 
   clear(): void {
