@@ -20,6 +20,8 @@ const profileFields = {
   userName: 'ada',
   bio: 'Numbers.',
   publicRole: 'Analyst',
+  // off the leaderboard (on by default): saved and answered like the other fields
+  isOnLeaderboard: false,
 }
 
 describe('profile/get', () => {
@@ -30,7 +32,13 @@ describe('profile/get', () => {
     const { data } = profileGetResponseSchema.parse(response.body)
     expect(data.email).toBe(user.email)
     expect(data.user.id).toBe(user.id)
-    expect(data.profile).toEqual({ name: 'Grace', userName: '', bio: '', publicRole: '' })
+    expect(data.profile).toEqual({
+      name: 'Grace',
+      userName: '',
+      bio: '',
+      publicRole: '',
+      isOnLeaderboard: true,
+    })
     expect(data.billing).toBeNull()
   })
 

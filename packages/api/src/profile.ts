@@ -7,8 +7,8 @@ export const publicProfileSchema = z.object({
   userName: z.string(),
   bio: z.string(),
   publicRole: z.string(),
-  /** shown on the leaderboard (leaderboard.ts); false: opted out */
-  isOnLeaderboard: z.boolean(),
+  /** shown on the leaderboard (leaderboard.ts); false: opted out (absent: shown) */
+  isOnLeaderboard: z.boolean().default(true),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 

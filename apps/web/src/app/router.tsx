@@ -166,7 +166,10 @@ export function createRoutes(): RouteObject[] {
                   path: paths.user.billing.path,
                   lazy: lazyPage(() => import('./routes/user/billing')),
                 },
-                comingSoon(paths.user.leaderboard.path, 'Leaderboard'),
+                {
+                  path: paths.user.leaderboard.path,
+                  lazy: lazyPage(() => import('./routes/user/leaderboard')),
+                },
                 comingSoon(paths.user.calendarNews.path, 'Economic Calendar & News'),
                 comingSoon(paths.user.academy.path, 'Academy'),
                 comingSoon(paths.user.supportTeam.path, 'Support Team'),

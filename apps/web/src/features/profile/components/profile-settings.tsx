@@ -35,6 +35,7 @@ import {
   type ProfileFormValues,
 } from '../api/update-profile'
 import { AvatarUpload } from './avatar-upload'
+import { LeaderboardVisibility } from './leaderboard-visibility'
 
 const emptyPasswords = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -198,6 +199,7 @@ export function ProfileSettings() {
             <>
               <AvatarUpload user={profile.data.user} />
               <ProfileForm profile={profile.data} />
+              <LeaderboardVisibility profile={profile.data} />
             </>
           ) : null}
         </CardContent>

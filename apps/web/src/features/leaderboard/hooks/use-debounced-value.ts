@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react'
+
+/** The name search asks the server once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 300
+
+/** `value`, once it has stayed the same for `ms` (the first value at once). */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    if (Object.is(value, settled)) return
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, settled, ms])
+  return settled
+}
