@@ -1,6 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { demoTrader } from '../support/api'
-import { expectNoHorizontalScroll, expectWithinViewport, signIn } from '../support/pages'
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectWithinViewport,
+  signIn,
+} from '../support/pages'
 
 // The dashboard's analytics (spec 2.12) for the demo trader's seeded Two Phase 100K with its
 // closed trades: the four summary cards show what POST /api/metaStats/total-stats answers, the
@@ -127,6 +132,7 @@ test("the demo trader's dashboard shows the API's figures and eight charts, and 
   await expect(page.getByRole('table', { name: 'Recent trades' }).getByRole('row')).toHaveCount(
     before.totalTrades + 1,
   )
+  await expectNoSeriousA11yViolations(page)
 
   // the eight charts, drawn
   await page.getByRole('tab', { name: 'Trade Visualization' }).click()
@@ -142,6 +148,7 @@ test("the demo trader's dashboard shows the API's figures and eight charts, and 
   await expect(page.getByRole('figure', { name: 'Profitability', exact: true })).toContainText(
     `Win rate ${wonLost.winRate.toFixed(2)}%: ${wonLost.won} won, ${wonLost.lost} lost.`,
   )
+  await expectNoSeriousA11yViolations(page)
 
   // a trade opened and closed through the terminal API, the page left as it is
   await page.getByRole('tab', { name: 'Trade Analysis' }).click()

@@ -40,7 +40,7 @@ export function ObjectivesTable({ objectives }: { objectives: readonly Objective
         {objectives.map((objective) => (
           <TableRow key={objective.key}>
             <TableCell className="whitespace-normal">{objective.label}</TableCell>
-            <TableCell className="tabular-nums">
+            <TableCell className="whitespace-normal tabular-nums">
               {objective.result === null ? '-' : figure(objective.unit, objective.result)}
               <span className="text-muted-foreground">
                 {' '}

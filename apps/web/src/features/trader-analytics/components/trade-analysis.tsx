@@ -47,7 +47,7 @@ export function TradeAnalysis({ accountId }: { accountId: string }) {
           {(data) => <SummaryCards stats={data} />}
         </QueryView>
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 2xl:grid-cols-2">
         <Section title="Status">
           <QueryView query={analysis} loading="Loading the status" className="h-64">
             {(data) => <StatusTable analysis={data} />}

@@ -31,6 +31,8 @@ import { NoClosedTrades, SectionError } from './section-states'
 
 // Trade Visualization (spec 2.12): the eight charts, drawn by Recharts. This module is loaded
 // only when the tab opens (React.lazy in trader-analytics.tsx), so no other page carries Recharts.
+// The drawings are hidden from assistive technology and out of the tab order (no accessibility
+// layer): each chart's summary and table say the same.
 
 type VisualStats = MetaStatsVisualStatsResponse['data']
 type VisualTrades = MetaStatsVisualTradesResponse['data']
@@ -118,7 +120,7 @@ function ProfitBarsChart({
   return (
     <ChartCard title={title} summary={profitSummary(bars, noun)} table={profitTable(bars, column)}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
-        <BarChart data={bars}>
+        <BarChart data={bars} accessibilityLayer={false}>
           {axes(palette, 'label')}
           <Bar dataKey="totalProfit" name="Total profit" radius={[4, 4, 0, 0]}>
             {bars.map((bar) => (
@@ -157,7 +159,7 @@ function ProfitabilityChart({
     >
       <div className="relative h-full w-full">
         <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie
               data={data}
               dataKey="value"
@@ -169,6 +171,7 @@ function ProfitabilityChart({
               innerRadius="95%"
               outerRadius="140%"
               stroke="none"
+              rootTabIndex={-1}
             >
               {data.map((slice) => (
                 <Cell key={slice.name} fill={slice.fill} />
@@ -215,7 +218,7 @@ function HourlyChart({
       }}
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
-        <AreaChart data={data}>
+        <AreaChart data={data} accessibilityLayer={false}>
           {axes(palette, 'label')}
           <Area
             type="monotone"
@@ -252,7 +255,7 @@ function WeeklyChart({ days, palette }: { days: VisualStats['trades_by_week']; p
       }}
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
-        <BarChart data={days}>
+        <BarChart data={days} accessibilityLayer={false}>
           {axes(palette, 'name')}
           <Bar dataKey="wonProfit" name="Won" fill={palette.profit} radius={[4, 4, 0, 0]} />
           <Bar dataKey="lostProfit" name="Lost" fill={palette.loss} radius={[0, 0, 4, 4]} />
@@ -301,7 +304,7 @@ function TotalTradesChart({
       }
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={chartSize}>
-        <ComposedChart data={trades.finalResult}>
+        <ComposedChart data={trades.finalResult} accessibilityLayer={false}>
           {axes(palette, 'date')}
           <Bar dataKey="loss" name="Loss" fill={palette.loss} radius={[0, 0, 4, 4]} />
           <Line
