@@ -26,7 +26,7 @@ const page = (path: string, title: string, description: string, canonicalPath = 
 
 const homeDescription =
   'Take a Two Phase or Instant Funding challenge on a simulated MT4 or MT5 account, trade under ' +
-  'published rules, get funded and keep 90% of the profit. One-time fee.'
+  'published rules, get funded and keep most of the profit. One-time fee.'
 
 export const publicPages: readonly PublicPage[] = [
   page(paths.home.path, 'Simulated trading challenges and funded accounts', homeDescription),
@@ -40,7 +40,7 @@ export const publicPages: readonly PublicPage[] = [
     paths.checkout.pricing.path,
     'Pricing',
     'Prices and rules of every Tradepeak challenge: Two Phase and Instant Funding, simulated ' +
-      'accounts from $5K to $1M on MT4 or MT5, one-time fee.',
+      'accounts of every size on MT4 or MT5, one-time fee.',
   ),
   page(
     paths.info.tradingRules.path,
@@ -87,7 +87,7 @@ export const publicPages: readonly PublicPage[] = [
     paths.info.privacyPolicy.path,
     'Privacy Policy',
     'What personal data Tradepeak collects, why, how long it is kept and how to exercise your ' +
-      'rights; requests are answered within 30 days.',
+      'rights, and how to reach us about it.',
   ),
   page(
     paths.info.disclaimer.path,
@@ -98,6 +98,16 @@ export const publicPages: readonly PublicPage[] = [
 ]
 
 const byPath = new Map(publicPages.map((entry) => [entry.path, entry]))
+
+/**
+ * The route handle of a public page (its title and meta description) from this list, the one
+ * source of both: the page head, the prerender and the route table read the same words.
+ */
+export function pageHandle(path: string): { title: string; description: string } {
+  const entry = byPath.get(path)
+  if (!entry) throw new Error(`${path} is not in publicPages`)
+  return { title: entry.title, description: entry.description }
+}
 
 /** The public page at a pathname (a trailing slash is ignored), or undefined. */
 export function publicPageFor(pathname: string): PublicPage | undefined {

@@ -7,7 +7,6 @@ export function buildAboutUsDocument(facts: PlanFacts): InfoDocument {
   const platforms = joinWords(facts.platforms.map((p) => p.short))
   return {
     title: 'About Us',
-    description: `Tradepeak evaluates traders on simulated ${platforms} accounts from ${facts.accountSizes[0]} to ${facts.accountSizes.at(-1)} under published rules, for a one-time fee, and rewards funded traders with ${facts.profitSplitPercent.standard}% of their profit.`,
     lastUpdated: '2026-11-25',
     intro: [
       'Tradepeak finds and rewards skilled traders. We give you a simulated account, clear rules and honest tools; you show what you can do.',

@@ -3,8 +3,6 @@ import { testimonialsNotice } from './testimonials'
 
 export const disclaimerDocument: InfoDocument = {
   title: 'Disclaimer',
-  description:
-    'Tradepeak provides evaluations on simulated trading accounts only: no real funds are traded, nothing on the site is investment advice, and simulated results do not predict real results.',
   lastUpdated: '2025-04-06',
   effectiveDate: '2025-04-06',
   intro: [

@@ -17,8 +17,6 @@ export interface DocumentSection {
 
 export interface InfoDocument {
   title: string
-  /** the page's meta description */
-  description: string
   /** ISO date (yyyy-mm-dd) the text last changed */
   lastUpdated: string
   /** ISO date the document takes effect, when it says so */

@@ -5,7 +5,6 @@ export const privacyRequestAnswerDays = 30
 
 export const privacyPolicyDocument: InfoDocument = {
   title: 'Privacy Policy',
-  description: `What personal data Tradepeak collects, why, who receives it, how long it is kept and how to exercise your rights; requests are answered within ${privacyRequestAnswerDays} days.`,
   lastUpdated: '2026-11-25',
   intro: [
     'This policy explains what personal data Tradepeak collects when you visit the website, create a user account, buy a challenge or write to us, what we use it for and the choices you have.',

@@ -22,8 +22,6 @@ export function buildTermsDocument(facts: PlanFacts): InfoDocument {
 
   return {
     title: 'Terms & Conditions',
-    description:
-      'The terms of Tradepeak trading challenges: simulated accounts, one-time fees, trading rules, prohibited practices, payouts and refunds.',
     lastUpdated: '2026-11-25',
     intro: [
       'These terms govern your use of the Tradepeak website and the trading challenges you buy from us. By creating an account or buying a challenge you accept them. Please read them together with our Trading Rules, Privacy Policy and Disclaimer.',

@@ -1,13 +1,11 @@
 import { DocumentTitle } from '@/components/document-title'
 import { PartnerBenefits } from '@/features/service/components/partner-benefits'
 import { PartnerForm } from '@/features/service/components/partner-form'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page. */
-export const handle = {
-  title: 'Become a Partner',
-  description:
-    'Affiliates, brokers, educators and communities: apply to partner with Tradepeak and get a coupon code for your audience and a partner manager.',
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.becomeAPartner.path)
 
 export default function BecomeAPartnerRoute() {
   return (

@@ -1,13 +1,11 @@
 import { DocumentTitle } from '@/components/document-title'
 import { ContactChannels } from '@/features/service/components/contact-channels'
 import { ContactForm } from '@/features/service/components/contact-form'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page. */
-export const handle = {
-  title: 'Contact Us',
-  description:
-    'Write to the Tradepeak support team by form, email, phone, Telegram or Discord. We answer within 12-24 hours, Monday to Friday.',
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.contactUs.path)
 
 export default function ContactUsRoute() {
   return (

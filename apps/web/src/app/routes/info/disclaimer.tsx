@@ -1,11 +1,10 @@
 import { disclaimerDocument } from '@tp/api/content/disclaimer'
 import { DocumentPage } from '@/features/info-pages/components/document-page'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page (the document's own). */
-export const handle = {
-  title: disclaimerDocument.title,
-  description: disclaimerDocument.description,
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.disclaimer.path)
 
 export default function DisclaimerRoute() {
   return <DocumentPage document={disclaimerDocument} />

@@ -1,11 +1,9 @@
 import { FaqPage } from '@/features/info-pages/components/faq-page'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page. */
-export const handle = {
-  title: 'Frequently Asked Questions',
-  description:
-    'Answers about Tradepeak challenges: platforms, expert advisors, news and weekend trading, payouts, fee refunds and minimum trading days.',
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.faq.path)
 
 export default function FaqRoute() {
   return <FaqPage />

@@ -1,12 +1,11 @@
 import { privacyPolicyDocument, privacyRequestAnswerDays } from '@tp/api/content/privacy-policy'
 import { DocumentPage } from '@/features/info-pages/components/document-page'
 import { ContactForm } from '@/features/service/components/contact-form'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page (the document's own). */
-export const handle = {
-  title: privacyPolicyDocument.title,
-  description: privacyPolicyDocument.description,
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.privacyPolicy.path)
 
 /** The privacy policy with its quick-contact form, which files a contact message (spec 2.5). */
 export default function PrivacyPolicyRoute() {

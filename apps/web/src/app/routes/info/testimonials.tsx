@@ -1,11 +1,9 @@
 import { TestimonialsPage } from '@/features/info-pages/components/testimonials-page'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page. */
-export const handle = {
-  title: 'Testimonials',
-  description:
-    'Sample testimonials of traders taking a Tradepeak challenge on a simulated account, and a link to independent reviews.',
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.testimonials.path)
 
 export default function TestimonialsRoute() {
   return <TestimonialsPage />

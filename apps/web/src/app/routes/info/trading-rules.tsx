@@ -1,11 +1,9 @@
 import { TradingRulesPage } from '@/features/info-pages/components/trading-rules-page'
+import { pageHandle } from '@/config/public-pages'
+import { paths } from '@/config/paths'
 
-/** Title and meta description of the page. */
-export const handle = {
-  title: 'Trading Rules',
-  description:
-    'The rules of every Tradepeak plan, from the rulebooks the evaluation engine uses: leverage, daily and total drawdown, prohibited strategies, lot size, profit target and trading days.',
-}
+/** Title and meta description of the page, from the list of public pages. */
+export const handle = pageHandle(paths.info.tradingRules.path)
 
 export default function TradingRulesRoute() {
   return <TradingRulesPage />
