@@ -86,11 +86,14 @@ export function useAnalyticsLive(accountId: string | null): void {
       }
       if (message.type === 'account-patch' && message.accountId === accountId) {
         if (message.parts.figures) showFigures(message.parts.figures)
+        // a pass or a breach changes the account (its status) with no closed trade of its own
+        if (message.parts.account) refresh()
         return
       }
       if (message.type !== 'analytics-changed' || message.accountId !== accountId) return
       const held = queryClient.getQueryData<TotalStatsDto>(analyticsQueryKeys.totalStats(accountId))
-      if (held && held.version >= message.version) return
+      // versions count per server process (a restart begins at 1 again): any other version is news
+      if (held && held.version === message.version) return
       refresh()
     }
 
