@@ -356,7 +356,7 @@ export function Leaderboard() {
       {!board.isError && data && data.total > 0 ? (
         <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {`Page ${page} of ${pageCount} · ${data.total} traders`}
+            {`Page ${page} of ${pageCount} · ${data.total} ${data.total === 1 ? 'trader' : 'traders'}`}
           </p>
           <div className="flex gap-2">
             <Button
