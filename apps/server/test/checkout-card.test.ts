@@ -1,4 +1,4 @@
-import type { OwnedTradingAccountDto, TradingAccountDto } from '@tp/api'
+import type { TradingAccountDto, TradingCredentials } from '@tp/api'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents, orders } from '../src/db/schema'
@@ -77,12 +77,9 @@ describe('paying by card', () => {
     await app.waitForJobs()
     const fulfilled = await statusOf(order.id)
     expect(fulfilled).toMatchObject({ status: 'fulfilled', provisioningError: null })
-    const accounts = await app.get<{ accounts: OwnedTradingAccountDto[] }>(
-      '/api/trading/accounts',
-      {
-        token: user.token,
-      },
-    )
+    const accounts = await app.get<{ accounts: TradingAccountDto[] }>('/api/trading/accounts', {
+      token: user.token,
+    })
     expect(accounts.body.accounts).toHaveLength(1)
     expect(accounts.body.accounts[0]).toMatchObject({
       id: fulfilled.accountId,
@@ -91,7 +88,12 @@ describe('paying by card', () => {
       stage: 'phase1',
       status: 'active',
     })
-    expect(accounts.body.accounts[0]!.password).toMatch(/\w{10}/)
+    expect(accounts.body.accounts[0]).not.toHaveProperty('password')
+    const credentials = await app.get<TradingCredentials>(
+      `/api/trading/accounts/${fulfilled.accountId}/credentials`,
+      { token: user.token },
+    )
+    expect(credentials.body.password).toMatch(/\w{10}/)
     await app.mailbox.waitFor({ to: user.user.email, subject: /receipt for order TP-/ })
     await app.mailbox.waitFor({ to: user.user.email, subject: /account is ready/ })
     const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))

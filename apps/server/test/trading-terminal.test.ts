@@ -47,7 +47,7 @@ afterAll(async () => {
 })
 
 describe('trading accounts', () => {
-  it('lists the caller’s accounts with their credentials, labelled simulated', async () => {
+  it('lists the caller’s accounts, labelled simulated; their passwords come on demand', async () => {
     const response = await app.get<{ accounts: Record<string, unknown>[] }>(
       '/api/trading/accounts',
       {
@@ -71,16 +71,23 @@ describe('trading accounts', () => {
       isReadOnly: false,
     })
     expect(account!.login).toMatch(/^\d{7}$/)
-    expect(account!.password).toMatch(/^(?=.*\d)(?=.*[a-z])[a-z\d]{10}$/i)
+    expect(account).not.toHaveProperty('password')
+    const credentials = await app.get<{ login: string; password: string }>(
+      `/api/trading/accounts/${accountId}/credentials`,
+      { token: trader.token },
+    )
+    expect(credentials.body.login).toBe(account!.login)
+    expect(credentials.body.password).toMatch(/^(?=.*\d)(?=.*[a-z])[a-z\d]{10}$/i)
   })
 
   it('emails the credentials once the account is ready', async () => {
     await app.waitForJobs()
-    const [account] = (
-      await app.get<{ accounts: { login: string; password: string }[] }>('/api/trading/accounts', {
-        token: trader.token,
-      })
-    ).body.accounts
+    const account = (
+      await app.get<{ login: string; password: string }>(
+        `/api/trading/accounts/${accountId}/credentials`,
+        { token: trader.token },
+      )
+    ).body
     const mail = await app.mailbox.waitFor({ to: trader.user.email, subject: /account is ready/ })
     expect(mail.text).toContain(`Login: ${account!.login}`)
     expect(mail.text).toContain(`Password: ${account!.password}`)

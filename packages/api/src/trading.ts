@@ -47,8 +47,8 @@ export const tradingAccountStatusLabels: Readonly<Record<TradingAccountStatus, s
 }
 
 /**
- * A challenge account without its passwords: what account states, the stream and admins see.
- * The passwords are the owner's alone (ownedTradingAccountSchema, tradingCredentialsSchema).
+ * A challenge account without its passwords: what every list, account state, push and admin
+ * sees. The passwords are the owner's alone, fetched on demand (tradingCredentialsSchema).
  */
 export const tradingAccountSchema = z.object({
   id: z.uuid(),
@@ -83,10 +83,6 @@ const tradingPasswordsShape = {
   investorPassword: z.string().nullable(),
 }
 
-/** A challenge account as its owner sees it, passwords included (spec 2.13). */
-export const ownedTradingAccountSchema = tradingAccountSchema.extend(tradingPasswordsShape)
-export type OwnedTradingAccountDto = z.infer<typeof ownedTradingAccountSchema>
-
 // GET /api/trading/accounts/:accountId/credentials -> the owner's credentials, fetched on demand
 export const tradingCredentialsSchema = z.object({
   accountId: z.uuid(),
@@ -96,9 +92,10 @@ export const tradingCredentialsSchema = z.object({
 })
 export type TradingCredentials = z.infer<typeof tradingCredentialsSchema>
 
-// GET /api/trading/accounts -> { accounts } (the caller's own, with their passwords)
+// GET /api/trading/accounts -> { accounts } (the caller's own; the passwords of each are fetched
+// on demand from the credentials route, when the owner shows or copies one: spec 2.13's column)
 export const tradingAccountsResponseSchema = z.object({
-  accounts: z.array(ownedTradingAccountSchema),
+  accounts: z.array(tradingAccountSchema),
 })
 
 // POST /api/meta/get-accounts {email} -> { data: { accounts } } (spec 7; email must be the caller's)
@@ -109,9 +106,6 @@ export const metaGetAccountsResponseSchema = z.object({
       tradingAccountSchema.extend({
         /** spec 3 names the id accountId */
         accountId: z.uuid(),
-        /** the passwords go to the owner only, not to an admin asking for a trader's accounts */
-        password: z.string().optional(),
-        investorPassword: z.string().nullable().optional(),
       }),
     ),
   }),

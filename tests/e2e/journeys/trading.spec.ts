@@ -239,7 +239,10 @@ test('passing phase 1 provisions the phase 2 account with new credentials', asyn
     const row = accounts.getByRole('row').filter({ hasText: stage })
     const login = (await row.getByRole('cell').nth(1).innerText()).trim()
     await row.getByRole('button', { name: `Show password of account ${login}` }).click()
-    const password = (await row.getByRole('cell').nth(2).innerText()).trim()
+    // fetched on demand: the cell shows the password once the credentials route answered
+    const cell = row.getByRole('cell').nth(2)
+    await expect(cell).toHaveText(/^\s*[a-z\d]{10}\s*$/i)
+    const password = (await cell.innerText()).trim()
     return { login, password }
   }
   const phase1 = await shownPassword('Phase 1')

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { tradingAccountsResponseSchema, type OwnedTradingAccountDto } from '@tp/api/trading'
+import { tradingAccountsResponseSchema, type TradingAccountDto } from '@tp/api/trading'
 import { api } from './api-client'
 
 // GET /api/trading/accounts -> { accounts }: the caller's challenge accounts with their
@@ -14,7 +14,7 @@ export const PROVISIONING_POLL_MS = 3_000
 /** How long a page waits for a just-bought account to appear in the list. */
 export const AWAIT_NEW_ACCOUNT_MS = 60_000
 
-export async function getTradingAccounts(signal?: AbortSignal): Promise<OwnedTradingAccountDto[]> {
+export async function getTradingAccounts(signal?: AbortSignal): Promise<TradingAccountDto[]> {
   const response = await api.get('/trading/accounts', tradingAccountsResponseSchema, { signal })
   return response.accounts
 }

@@ -1,16 +1,19 @@
-import type { OwnedTradingAccountDto } from '@tp/api'
+import type { TradingAccountDto, TradingCredentials } from '@tp/api'
 import { json, type Handler } from './mock-api'
 
 // Trading accounts as GET /api/trading/accounts lists them, for the tests of every page that shows
-// them (dashboard, trading accounts, terminal).
+// them (dashboard, trading accounts, terminal), each with the passwords its credentials route
+// answers (credentialsHandlers); the list itself carries none (the schema drops them).
+
+/** An account of the list, and the passwords of its credentials route. */
+export type AccountFixture = TradingAccountDto &
+  Pick<TradingCredentials, 'password' | 'investorPassword'>
 
 export const accountId = '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f'
 export const nextAccountId = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
 export const otherAccountId = '9c858901-8a57-4791-81fe-4c455b099bc9'
 
-export function makeAccount(
-  overrides: Partial<OwnedTradingAccountDto> = {},
-): OwnedTradingAccountDto {
+export function makeAccount(overrides: Partial<AccountFixture> = {}): AccountFixture {
   return {
     id: accountId,
     login: '1001234',
@@ -38,10 +41,7 @@ export function makeAccount(
 
 /** GET /api/trading/accounts/:id/credentials of each account, answered from its fixture. */
 export function credentialsHandlers(
-  ...accounts: Pick<
-    OwnedTradingAccountDto,
-    'id' | 'login' | 'server' | 'password' | 'investorPassword'
-  >[]
+  ...accounts: Pick<AccountFixture, 'id' | 'login' | 'server' | 'password' | 'investorPassword'>[]
 ): Record<string, Handler> {
   return Object.fromEntries(
     accounts.map((account) => [

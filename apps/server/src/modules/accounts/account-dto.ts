@@ -1,4 +1,4 @@
-import type { OwnedTradingAccountDto, TradingAccountDto, TradingCredentials } from '@tp/api'
+import type { TradingAccountDto, TradingCredentials } from '@tp/api'
 import { parsePlanKey, type PlanKey } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { TradingAccountRow } from '../../db/schema'
@@ -43,13 +43,4 @@ export function toTradingCredentials(ctx: AppContext, row: TradingAccountRow): T
       ? ctx.secrets.open(row.investorPasswordCipher)
       : null,
   }
-}
-
-/** An account as its owner sees it, passwords unsealed (the caller checks it is the owner). */
-export function toOwnedTradingAccountDto(
-  ctx: AppContext,
-  row: TradingAccountRow,
-): OwnedTradingAccountDto {
-  const { password, investorPassword } = toTradingCredentials(ctx, row)
-  return { ...toTradingAccountDto(ctx, row), password, investorPassword }
 }

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context'
 import { challenges, tradingAccounts, type TradingAccountRow } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { findUserById } from '../users/find-user'
-import { toOwnedTradingAccountDto } from './account-dto'
+import { toTradingAccountDto, toTradingCredentials } from './account-dto'
 import { credentialsEmail } from './account-emails'
 
 // Exactly one trading account per (challenge, stage), however many times provisioning runs, at
@@ -210,7 +210,7 @@ export const sendCredentialsEmailJob = defineJob({
     if (!row || row.status === 'provisioning' || row.credentialsSentAt) return
     const user = await findUserById(ctx.db, row.userId)
     if (!user) return
-    const dto = toOwnedTradingAccountDto(ctx, row)
+    const dto = { ...toTradingAccountDto(ctx, row), ...toTradingCredentials(ctx, row) }
     await ctx.mailer.send(
       credentialsEmail(user.email, {
         stage: dto.stage,

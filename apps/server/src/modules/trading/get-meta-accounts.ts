@@ -1,13 +1,13 @@
 import type { TradingAccountDto } from '@tp/api'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
-import { toOwnedTradingAccountDto, toTradingAccountDto } from '../accounts/account-dto'
+import { toTradingAccountDto } from '../accounts/account-dto'
 import { listAccountsOf } from '../accounts/find-account'
 import { resolveTargetUser } from '../users/resolve-target-user'
 
 /**
- * Trading accounts of a user (spec 7): the caller's (with their passwords), or any user's for an
- * admin (without: an admin does not read a trader's trading passwords).
+ * Trading accounts of a user (spec 7): the caller's, or any user's for an admin; never with
+ * their passwords (the owner fetches those on demand from the credentials route).
  */
 export async function getMetaAccounts(
   ctx: AppContext,
@@ -15,11 +15,7 @@ export async function getMetaAccounts(
   input: { email?: string | undefined },
 ): Promise<{
   data: {
-    accounts: (TradingAccountDto & {
-      accountId: string
-      password?: string
-      investorPassword?: string | null
-    })[]
+    accounts: (TradingAccountDto & { accountId: string })[]
   }
 }> {
   const { target } = await resolveTargetUser(ctx, caller, input.email)
@@ -27,9 +23,7 @@ export async function getMetaAccounts(
   return {
     data: {
       accounts: rows.map((row) => ({
-        ...(row.userId === caller.userId
-          ? toOwnedTradingAccountDto(ctx, row)
-          : toTradingAccountDto(ctx, row)),
+        ...toTradingAccountDto(ctx, row),
         accountId: row.id,
       })),
     },

@@ -1,14 +1,14 @@
-import type { OwnedTradingAccountDto } from '@tp/api'
+import type { TradingAccountDto } from '@tp/api'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
-import { toOwnedTradingAccountDto } from '../accounts/account-dto'
+import { toTradingAccountDto } from '../accounts/account-dto'
 import { listAccountsOf } from '../accounts/find-account'
 
-/** The caller's own trading accounts, with their credentials. */
+/** The caller's own trading accounts (their passwords: get-trading-credentials.ts). */
 export async function listTradingAccounts(
   ctx: AppContext,
   caller: Caller,
-): Promise<{ accounts: OwnedTradingAccountDto[] }> {
+): Promise<{ accounts: TradingAccountDto[] }> {
   const rows = await listAccountsOf(ctx, caller.userId)
-  return { accounts: rows.map((row) => toOwnedTradingAccountDto(ctx, row)) }
+  return { accounts: rows.map((row) => toTradingAccountDto(ctx, row)) }
 }

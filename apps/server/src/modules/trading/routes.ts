@@ -22,7 +22,7 @@ import {
   positionParamsSchema,
   quotesResponseSchema,
   tradeResponseSchema,
-  ownedTradingAccountSchema,
+  tradingAccountSchema,
   tradingCredentialsSchema,
   tradingAccountsResponseSchema,
 } from '@tp/api'
@@ -235,7 +235,7 @@ export function tradingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: accountParamsSchema,
           body: changeTradingPasswordSchema,
           response: {
-            200: z.object({ account: ownedTradingAccountSchema, message: z.string() }),
+            200: z.object({ account: tradingAccountSchema, message: z.string() }),
             ...errorResponses(401, 403, 404, 409, 422),
           },
         },

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { messages, type OwnedTradingAccountDto } from '@tp/api'
+import { messages, type TradingAccountDto } from '@tp/api'
 import { accountSizeLabel, challengeTypeLabels, isAccountSizeK, stageLabels } from '@tp/domain'
 import { AccountStatusBadge } from '@/components/account-status-badge'
 import { TradingPassword } from '@/components/trading-password'
@@ -50,7 +50,7 @@ export function CredentialsCard({
   action,
   statusBadge,
 }: {
-  account: OwnedTradingAccountDto
+  account: TradingAccountDto
   /** e.g. "Account 1 of 3" */
   position?: string
   /** the Next Account cycler */

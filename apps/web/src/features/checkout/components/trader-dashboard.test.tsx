@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { messages, storageKeys, type OwnedTradingAccountDto } from '@tp/api'
+import { messages, storageKeys } from '@tp/api'
 import { PROVISIONING_POLL_MS } from '@/lib/trading-accounts'
 import { json, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import {
   accountId,
   credentialsHandlers,
+  type AccountFixture,
   makeAccount,
   nextAccountId,
   otherAccountId,
@@ -14,7 +15,7 @@ import {
 import { trader } from '../testing/fixtures'
 
 const accountsHandler =
-  (...lists: OwnedTradingAccountDto[][]): Handler =>
+  (...lists: AccountFixture[][]): Handler =>
   (_call, index) =>
     json(200, { accounts: lists[Math.min(index, lists.length - 1)] })
 

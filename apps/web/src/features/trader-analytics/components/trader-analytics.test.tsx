@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { terminalDownloadLinks, type TotalStatsDto } from '@tp/api/analytics'
-import type { OwnedTradingAccountDto } from '@tp/api'
+import type { TradingAccountDto } from '@tp/api'
 import { json, mockApi, makeUser, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
@@ -18,7 +18,7 @@ import { installFakeStream } from '../testing/fake-stream'
 const trader = makeUser()
 
 function openDashboard(
-  accounts: OwnedTradingAccountDto[] = [makeAccount()],
+  accounts: TradingAccountDto[] = [makeAccount()],
   handlers: Record<string, Handler> = {},
 ) {
   const Stream = installFakeStream()

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
-  ownedTradingAccountSchema,
+  tradingAccountSchema,
   type changeTradingPasswordSchema,
-  type OwnedTradingAccountDto,
+  type TradingAccountDto,
 } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { tradingAccountsQueryKey } from '@/lib/trading-accounts'
@@ -15,7 +15,7 @@ import { tradingCredentialsQueryKey } from '@/lib/trading-credentials'
 export type ChangeTradingPasswordInput = z.input<typeof changeTradingPasswordSchema>
 
 /** packages/api names this answer in a comment only (no exported schema); the account is used. */
-const changeTradingPasswordResponseSchema = z.object({ account: ownedTradingAccountSchema })
+const changeTradingPasswordResponseSchema = z.object({ account: tradingAccountSchema })
 
 export async function changeTradingPassword({
   accountId,
@@ -23,7 +23,7 @@ export async function changeTradingPassword({
 }: {
   accountId: string
   password: string
-}): Promise<OwnedTradingAccountDto> {
+}): Promise<TradingAccountDto> {
   const response = await api.post(
     `/trading/accounts/${encodeURIComponent(accountId)}/password`,
     { password } satisfies ChangeTradingPasswordInput,
@@ -37,7 +37,7 @@ export function useChangeTradingPassword() {
   return useMutation({
     mutationFn: changeTradingPassword,
     onSuccess: (account) => {
-      queryClient.setQueryData<OwnedTradingAccountDto[]>(tradingAccountsQueryKey, (accounts) =>
+      queryClient.setQueryData<TradingAccountDto[]>(tradingAccountsQueryKey, (accounts) =>
         accounts?.map((existing) => (existing.id === account.id ? account : existing)),
       )
       queryClient.removeQueries({ queryKey: tradingCredentialsQueryKey(account.id) })

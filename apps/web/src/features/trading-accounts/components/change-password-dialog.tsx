@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { changeTradingPasswordSchema, messages, type OwnedTradingAccountDto } from '@tp/api'
+import { changeTradingPasswordSchema, messages, type TradingAccountDto } from '@tp/api'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import {
@@ -19,7 +19,7 @@ import { serverErrorsOf } from '@/lib/server-errors'
 import { useChangeTradingPassword } from '../api/change-trading-password'
 
 type ChangePasswordDialogProps = {
-  account: OwnedTradingAccountDto
+  account: TradingAccountDto
   open: boolean
   onOpenChange: (open: boolean) => void
 }
@@ -32,7 +32,7 @@ function ChangePasswordForm({
   account,
   onDone,
 }: {
-  account: OwnedTradingAccountDto
+  account: TradingAccountDto
   onDone: () => void
 }) {
   const changePassword = useChangeTradingPassword()

@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { OwnedTradingAccountDto } from '@tp/api'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
+import type { AccountFixture } from '@/testing/trading-accounts'
 
 // A phone (360 px): the Trading Accounts table would hide its later columns, the Server among
 // them, behind a sideways scroll; the page lists the accounts as cards instead.
 
 const trader = makeUser()
 
-const account: OwnedTradingAccountDto = {
+const account: AccountFixture = {
   id: '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f',
   login: '1001234',
   password: 'trade-pass-1',

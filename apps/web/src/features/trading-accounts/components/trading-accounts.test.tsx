@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
-import { messages, type OwnedTradingAccountDto } from '@tp/api'
+import { messages } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
-import { credentialsHandlers } from '@/testing/trading-accounts'
+import { credentialsHandlers, type AccountFixture } from '@/testing/trading-accounts'
 
 const trader = makeUser()
 
@@ -19,7 +19,7 @@ async function seriousViolations() {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)
 }
 
-function makeAccount(overrides: Partial<OwnedTradingAccountDto> = {}): OwnedTradingAccountDto {
+function makeAccount(overrides: Partial<AccountFixture> = {}): AccountFixture {
   return {
     id: '6f1c2a8e-3b4d-4c5e-8f70-9a1b2c3d4e5f',
     login: '1001234',
@@ -46,7 +46,7 @@ function makeAccount(overrides: Partial<OwnedTradingAccountDto> = {}): OwnedTrad
 }
 
 const active = makeAccount()
-const credentialsOf = (account: OwnedTradingAccountDto) => ({
+const credentialsOf = (account: AccountFixture) => ({
   accountId: account.id,
   login: account.login,
   server: account.server,
@@ -70,10 +70,7 @@ const passed = makeAccount({
   previousAccountId: null,
 })
 
-function openPage(
-  accounts: Handler | OwnedTradingAccountDto[],
-  handlers: Record<string, Handler> = {},
-) {
+function openPage(accounts: Handler | AccountFixture[], handlers: Record<string, Handler> = {}) {
   const api = mockApi(
     {
       'GET /api/trading/accounts':

@@ -1,6 +1,6 @@
 import { KeyRound, WalletCards } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { messages, type OwnedTradingAccountDto } from '@tp/api'
+import { messages, type TradingAccountDto } from '@tp/api'
 import { challengeTypeLabels, stageLabels } from '@tp/domain'
 import { AccountStatusBadge } from '@/components/account-status-badge'
 import { PageHeader } from '@/components/page-header'
@@ -38,7 +38,7 @@ const columns = [
   'Status',
 ] as const
 
-function newestFirst(accounts: readonly OwnedTradingAccountDto[]): OwnedTradingAccountDto[] {
+function newestFirst(accounts: readonly TradingAccountDto[]): TradingAccountDto[] {
   return [...accounts].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
 }
 
@@ -47,7 +47,7 @@ function AccountRow({
   number,
   onChangePassword,
 }: {
-  account: OwnedTradingAccountDto
+  account: TradingAccountDto
   number: number
   onChangePassword: () => void
 }) {
@@ -89,7 +89,7 @@ function ChangePasswordButton({
   onClick,
   isCompact = false,
 }: {
-  account: OwnedTradingAccountDto
+  account: TradingAccountDto
   onClick: () => void
   isCompact?: boolean
 }) {
@@ -124,7 +124,7 @@ function AccountCard({
   number,
   onChangePassword,
 }: {
-  account: OwnedTradingAccountDto
+  account: TradingAccountDto
   number: number
   onChangePassword: () => void
 }) {

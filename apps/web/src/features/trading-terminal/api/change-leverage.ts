@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  changeLeverageResponseSchema,
-  type AccountState,
-  type OwnedTradingAccountDto,
-} from '@tp/api'
+import { changeLeverageResponseSchema, type AccountState, type TradingAccountDto } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { accountPath, tradingQueryKeys } from './query-keys'
 
@@ -24,7 +20,7 @@ export function useChangeLeverage(accountId: string) {
       queryClient.setQueryData<AccountState>(tradingQueryKeys.account(accountId), (state) =>
         state ? { ...state, account } : state,
       )
-      queryClient.setQueryData<OwnedTradingAccountDto[]>(tradingQueryKeys.accounts, (accounts) =>
+      queryClient.setQueryData<TradingAccountDto[]>(tradingQueryKeys.accounts, (accounts) =>
         accounts?.map((cached) => (cached.id === account.id ? { ...cached, ...account } : cached)),
       )
     },

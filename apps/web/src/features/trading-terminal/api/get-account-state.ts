@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { accountStateSchema, type AccountState, type OwnedTradingAccountDto } from '@tp/api'
+import { accountStateSchema, type AccountState, type TradingAccountDto } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { accountPath, tradingQueryKeys } from './query-keys'
 
@@ -29,7 +29,7 @@ export function useAccountState(accountId: string, options: { isPolling: boolean
 export function storeAccountState(queryClient: QueryClient, state: AccountState) {
   queryClient.setQueryData(tradingQueryKeys.account(state.account.id), state)
   // the list's entry keeps its passwords (a state carries none)
-  queryClient.setQueryData<OwnedTradingAccountDto[]>(tradingQueryKeys.accounts, (accounts) =>
+  queryClient.setQueryData<TradingAccountDto[]>(tradingQueryKeys.accounts, (accounts) =>
     accounts?.map((account) =>
       account.id === state.account.id ? { ...account, ...state.account } : account,
     ),

@@ -5,7 +5,6 @@ import {
   type PositionDto,
   type QuoteDto,
   type RuleMeters,
-  type OwnedTradingAccountDto,
   type TradingAccountDto,
 } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
@@ -135,7 +134,7 @@ export const testQuotes: QuoteDto[] = [
 ]
 
 export type TerminalApiOptions = {
-  accounts?: OwnedTradingAccountDto[]
+  accounts?: TradingAccountDto[]
   states?: AccountState[]
   quotes?: QuoteDto[]
   handlers?: Record<string, Handler>
