@@ -35,7 +35,8 @@ import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useLeaderboard } from '../api/get-leaderboard'
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks/use-debounced-value'
+import { useDebouncedValue } from '@/hooks/use-debounced-value'
+import { SEARCH_DEBOUNCE_MS } from '../timing'
 import { Sparkline } from './sparkline'
 
 type Column = { key: string; label: string; sort?: LeaderboardSortField; isNumeric?: boolean }

@@ -6,7 +6,7 @@ import { json, mockApi, makeUser, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
 import { analyticsQueryKeys } from '../api/query-keys'
-import { ACCOUNT_SWITCH_DEBOUNCE_MS } from '../hooks/use-debounced-value'
+import { ACCOUNT_SWITCH_DEBOUNCE_MS } from '../timing'
 import {
   analyticsHandlers,
   makeAnalysis,

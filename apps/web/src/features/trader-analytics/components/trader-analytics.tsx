@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { ACCOUNT_SWITCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks/use-debounced-value'
+import { useDebouncedValue } from '@/hooks/use-debounced-value'
+import { ACCOUNT_SWITCH_DEBOUNCE_MS } from '../timing'
 import { useAnalyticsLive } from '../hooks/use-analytics-live'
 import { TradeAnalysis } from './trade-analysis'
 

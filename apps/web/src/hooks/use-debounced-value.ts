@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react'
 
-/** Spec 4: the dashboard's data reloads 300 ms after the shown account last changed. */
-export const ACCOUNT_SWITCH_DEBOUNCE_MS = 300
-
 /** `value`, once it has stayed the same for `ms` (the first value at once). */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value)
