@@ -1,11 +1,12 @@
 import { Check, RotateCcw, ShoppingCart, Undo2, X } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@tp/api'
 import { paymentMethodLabels } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { CardField } from '@/components/ui/card-field'
 import { EmptyState } from '@/components/ui/empty-state'
 import { FormField } from '@/components/ui/form-field'
 import {
@@ -182,15 +183,6 @@ function OrderRow({
         <OrderActions order={order} onAction={onAction} />
       </TableActionsCell>
     </TableRow>
-  )
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
   )
 }
 

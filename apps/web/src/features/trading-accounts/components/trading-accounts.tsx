@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header'
 import { TradingPassword } from '@/components/trading-password'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { CardField } from '@/components/ui/card-field'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import {
@@ -106,15 +107,6 @@ function ChangePasswordButton({
       {/* an icon in the table's pinned column up to wide screens; named in full on a card */}
       <span className={isCompact ? 'hidden 2xl:inline' : undefined}>Change password</span>
     </Button>
-  )
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
   )
 }
 
