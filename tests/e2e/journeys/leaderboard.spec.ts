@@ -45,7 +45,8 @@ test('leaderboard: search, sort and paging; opt-out in profile settings hides th
     await createScenarioAccount(request, {
       email: credentials.email,
       sizeK: 100,
-      startDaysAgo: 0.05,
+      // minutes ago, so the trades are this month's unless the run starts in a month's first minutes
+      startDaysAgo: 0.004,
       trades: [
         {
           symbol: 'EURUSD',
@@ -53,8 +54,8 @@ test('leaderboard: search, sort and paging; opt-out in profile settings hides th
           volume: '1.00',
           openPrice: '1.08000',
           closePrice: (1.08 + i * 0.001).toFixed(5),
-          openDaysAgo: 0.04,
-          durationMinutes: 5,
+          openDaysAgo: 0.003,
+          durationMinutes: 2,
         },
       ],
     })
