@@ -7,7 +7,13 @@ import {
   saveBilling,
   selectAccount,
 } from '../support/checkout'
-import { expectNoHorizontalScroll, expectWithinViewport, signIn, toast } from '../support/pages'
+import {
+  expectNoHorizontalScroll,
+  expectWithinViewport,
+  openLive,
+  signIn,
+  toast,
+} from '../support/pages'
 
 // Buying a challenge end to end through the local stand-ins of PayPal and OxaPay: the server
 // prices the order, the provider's own record of the payment confirms it, and the trading account
@@ -183,7 +189,7 @@ test('at 360 px the checkout fits the screen and its add-on switches price the o
 }) => {
   await page.setViewportSize({ width: 360, height: 780 })
   await signInNewTrader(page, request)
-  await page.goto('/pricing')
+  await openLive(page, '/pricing')
   await expectNoHorizontalScroll(page)
 
   await selectAccount(page, { challenge: 'Two Phase', platform: 'MetaTrader 5', size: '$25K' })

@@ -4,7 +4,7 @@ import { messages } from '@tp/api/messages'
 import { testimonials } from '@tp/api/content/testimonials'
 import { describePlanRules } from '@tp/domain/plans'
 import { demoAdmin, loginToken, uniqueEmail } from '../support/api'
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/pages'
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, openLive } from '../support/pages'
 
 // The public information pages (issue 11 items 4-7): each renders its document, the FAQ opens one
 // answer at a time, and the trading rules show the seven cards with the rulebooks' values.
@@ -25,7 +25,7 @@ test('each information page renders its heading and content, fits 360 px and pas
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 800 })
     for (const entry of pages) {
-      await page.goto(entry.path)
+      await openLive(page, entry.path)
       await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible()
       await expect(page.getByText(entry.text).first()).toBeVisible()
       await expect(page).toHaveTitle(new RegExp(`^${entry.heading}`))
@@ -39,7 +39,7 @@ test('a long document links its table of contents to its sections; the privacy p
   page,
   request,
 }) => {
-  await page.goto('/terms-&-conditions')
+  await openLive(page, '/terms-&-conditions')
   const contents = page.getByRole('navigation', { name: 'On this page' })
   await contents.getByRole('link', { name: '9. Refunds' }).click()
   await expect(page).toHaveURL(/#refunds$/)
@@ -47,7 +47,7 @@ test('a long document links its table of contents to its sections; the privacy p
 
   // the privacy page's quick contact files a contact message the admins read in their inbox
   const sender = uniqueEmail('privacy')
-  await page.goto('/privacy-policy')
+  await openLive(page, '/privacy-policy')
   const quickContact = page.getByRole('form', { name: 'Quick contact' })
   await quickContact.getByLabel('Full name').fill('Privacy Requester')
   await quickContact.getByLabel('Email').fill(sender)
@@ -68,7 +68,7 @@ test('a long document links its table of contents to its sections; the privacy p
 })
 
 test('FAQ: one answer open at a time, a second click closes it', async ({ page }) => {
-  await page.goto('/faq')
+  await openLive(page, '/faq')
   const triggers = page.getByRole('button', { name: /\?$/ })
   await expect(triggers).toHaveCount(20)
   const first = page.getByRole('button', { name: faqItems[0]!.question })
@@ -94,7 +94,7 @@ test('FAQ: one answer open at a time, a second click closes it', async ({ page }
 
   // a link to one question opens it
   const payouts = faqItems.find((item) => item.id === 'payouts')!
-  await page.goto('/faq#payouts')
+  await openLive(page, '/faq#payouts')
   await expect(page.getByRole('button', { name: payouts.question })).toHaveAttribute(
     'aria-expanded',
     'true',
@@ -124,7 +124,7 @@ test('without JavaScript the FAQ shows every answer and the trading rules their 
 test('trading rules: the seven cards carry the rulebooks’ values for the size picked', async ({
   page,
 }) => {
-  await page.goto('/trading-rules')
+  await openLive(page, '/trading-rules')
   const cards = page.getByRole('list', { name: 'Rule cards' }).getByRole('listitem')
   await expect(cards).toHaveCount(7)
 

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { registerUser } from '../support/api'
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, signIn } from '../support/pages'
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  openLive,
+  signIn,
+} from '../support/pages'
 import { createScenarioAccount } from '../support/scenarios'
 
 // The landing page of spec 2.3: START CHALLENGE for a visitor and for a trader with an account,
@@ -18,7 +23,7 @@ async function expectAtTop(page: Page, id: string) {
 }
 
 test('a visitor: START CHALLENGE scrolls to the account chooser', async ({ page }) => {
-  await page.goto('/')
+  await openLive(page, '/')
   const chooser = section(page, 'account-chooser')
   await expect(chooser).not.toBeInViewport()
 
@@ -40,7 +45,7 @@ test('a trader who owns an account: START CHALLENGE opens the dashboard', async 
   await signIn(page, trader)
   await expect(page).toHaveURL(/\/user\//)
 
-  await page.goto('/')
+  await openLive(page, '/')
   await page.getByRole('button', { name: 'START CHALLENGE' }).click()
 
   await expect(page).toHaveURL(/\/user\/dashboard$/)
@@ -54,7 +59,7 @@ test('a trader without an account: START CHALLENGE scrolls to the account choose
   await signIn(page, trader)
   await expect(page).not.toHaveURL(/\/login/)
 
-  await page.goto('/home')
+  await openLive(page, '/home')
   await page.getByRole('button', { name: 'START CHALLENGE' }).click()
 
   await expect(section(page, 'account-chooser')).toBeInViewport()
@@ -62,7 +67,7 @@ test('a trader without an account: START CHALLENGE scrolls to the account choose
 })
 
 test('/#faq opens the page at the FAQ, whose answers open one at a time', async ({ page }) => {
-  await page.goto('/#faq')
+  await openLive(page, '/#faq')
   const faq = section(page, 'faq')
   await expect(faq.getByRole('heading', { level: 2 })).toBeInViewport()
   const questions = faq.getByRole('button')
@@ -87,16 +92,16 @@ test('/#faq opens the page at the FAQ, whose answers open one at a time', async 
 test('in-page links and hashes reach their sections; the demo is live and labelled', async ({
   page,
 }) => {
-  await page.goto('/')
+  await openLive(page, '/')
   await page.getByRole('link', { name: 'Read the FAQ' }).click()
   await expect(page).toHaveURL(/\/#faq$/)
   await expectAtTop(page, 'faq')
 
-  await page.goto('/#broker')
+  await openLive(page, '/#broker')
   await expectAtTop(page, 'broker')
   await expect(section(page, 'broker').getByText('More options coming soon')).toBeVisible()
 
-  await page.goto('/#live-performance')
+  await openLive(page, '/#live-performance')
   const demo = section(page, 'live-performance')
   await expect(demo.getByText('Simulation', { exact: true })).toBeVisible()
   const points = demo.locator('circle[data-point]')
@@ -111,7 +116,7 @@ test('the whole page at 360 px: no sideways scrolling, every section there, no a
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  await page.goto('/#footer')
+  await openLive(page, '/#footer')
   const ids = [
     'start',
     'account-chooser',

@@ -4,6 +4,7 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectWithinViewport,
+  openLive,
   signIn,
   toast,
 } from '../support/pages'
@@ -44,7 +45,7 @@ test('contact and partner forms reach the admin inbox and the mailbox; an answer
   const partnerName = `Grace Partner ${run}`
   const partnerEmail = uniqueEmail('partner')
 
-  await page.goto('/contact-us')
+  await openLive(page, '/contact-us')
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
   await expect(page.getByText('within 12-24 hours, Monday to Friday')).toBeVisible()
   const contactForm = page.getByRole('form', { name: 'Contact us' })
@@ -61,7 +62,7 @@ test('contact and partner forms reach the admin inbox and the mailbox; an answer
   await expect(contactForm.getByLabel('Message')).toHaveValue('')
   await expectNoSeriousA11yViolations(page)
 
-  await page.goto('/become-a-partner')
+  await openLive(page, '/become-a-partner')
   await expect(page.getByRole('heading', { level: 1, name: 'Become a Partner' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'What partners get' })).toBeVisible()
   const partnerForm = page.getByRole('form', { name: 'Partner application' })
@@ -118,7 +119,7 @@ test('newsletter: subscribe, confirm by the emailed link, unsubscribe by the ema
   request,
 }) => {
   const email = uniqueEmail('reader')
-  await page.goto('/contact-us')
+  await openLive(page, '/contact-us')
   // the footer's e-mail field loads as the footer nears the screen
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
   const form = page.getByRole('form', { name: /^Newsletter/ }).first()
@@ -133,7 +134,7 @@ test('newsletter: subscribe, confirm by the emailed link, unsubscribe by the ema
   const confirmation = await waitForMail(request, email, /Confirm your subscription/)
   const confirmLink = confirmation.links.find((link) => link.includes('/newsletter/confirm?'))
   expect(confirmLink, 'the confirmation email links to the confirm page').toBeDefined()
-  await page.goto(pathOf(confirmLink!))
+  await openLive(page, pathOf(confirmLink!))
   await expect(page.getByTestId('newsletter-link-result')).toContainText(
     'Your subscription is confirmed',
   )
@@ -142,7 +143,7 @@ test('newsletter: subscribe, confirm by the emailed link, unsubscribe by the ema
   const welcome = await waitForMail(request, email, /You are subscribed/)
   const unsubscribeLink = welcome.links.find((link) => link.includes('/newsletter/unsubscribe?'))
   expect(unsubscribeLink, 'every newsletter email has an unsubscribe link').toBeDefined()
-  await page.goto(pathOf(unsubscribeLink!))
+  await openLive(page, pathOf(unsubscribeLink!))
   await expect(page.getByTestId('newsletter-link-result')).toContainText('You are unsubscribed')
   // one click, and a second click is harmless
   await page.reload()
@@ -155,7 +156,7 @@ test('the form pages fit a 360 px phone', async ({ page }) => {
     ['/contact-us', 'Contact us', 'Send message'],
     ['/become-a-partner', 'Partner application', 'Apply now'],
   ] as const) {
-    await page.goto(path)
+    await openLive(page, path)
     const form = page.getByRole('form', { name: formName })
     await expect(form).toBeVisible()
     await expectNoHorizontalScroll(page)

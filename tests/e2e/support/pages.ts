@@ -46,3 +46,12 @@ export async function expectWithinViewport(page: Page, locator: Locator) {
 export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: /notifications/i }).getByText(text)
 }
+
+/**
+ * Opens a page and waits until the app has hydrated it: a prerendered page is readable at once,
+ * but its buttons and forms answer only once the app's code has run.
+ */
+export async function openLive(page: Page, path: string) {
+  await page.goto(path)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
