@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Inbox } from 'lucide-react'
+import { Download, Inbox } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import {
@@ -10,6 +10,7 @@ import {
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Pager } from '@/components/ui/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -186,36 +187,17 @@ export function MessagesInbox() {
                   ))}
             </TableBody>
           </Table>
-          <nav
-            aria-label="Pagination"
-            className="flex flex-wrap items-center justify-between gap-3"
-          >
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {inbox.data
+          <Pager
+            page={filter.page}
+            pageCount={pageCount}
+            status={
+              inbox.data
                 ? `Page ${filter.page} of ${pageCount} · ${inbox.data.total} messages`
-                : 'Loading messages…'}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => update({ page: String(filter.page - 1) })}
-                disabled={filter.page <= 1 || inbox.isFetching}
-              >
-                <ChevronLeft aria-hidden className="size-4" />
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => update({ page: String(filter.page + 1) })}
-                disabled={filter.page >= pageCount || inbox.isFetching}
-              >
-                Next
-                <ChevronRight aria-hidden className="size-4" />
-              </Button>
-            </div>
-          </nav>
+                : 'Loading messages…'
+            }
+            isBusy={inbox.isFetching}
+            onPage={(next) => update({ page: String(next) })}
+          />
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, Users } from 'lucide-react'
+import { Users } from 'lucide-react'
 import { DateTime } from 'luxon'
 import { useSearchParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Pager } from '@/components/ui/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import {
@@ -113,33 +114,15 @@ export function UsersTable() {
         </TableBody>
       </Table>
 
-      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {users.data
-            ? `Page ${page} of ${pageCount} · ${users.data.total} users`
-            : 'Loading users…'}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => goTo(page - 1)}
-            disabled={page <= 1 || users.isFetching}
-          >
-            <ChevronLeft aria-hidden className="size-4" />
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => goTo(page + 1)}
-            disabled={page >= pageCount || users.isFetching}
-          >
-            Next
-            <ChevronRight aria-hidden className="size-4" />
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        status={
+          users.data ? `Page ${page} of ${pageCount} · ${users.data.total} users` : 'Loading users…'
+        }
+        isBusy={users.isFetching}
+        onPage={goTo}
+      />
     </div>
   )
 }

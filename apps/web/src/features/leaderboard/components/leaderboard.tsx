@@ -1,12 +1,4 @@
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  Search,
-  Trophy,
-} from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Search, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import {
   leaderboardBadgeLabels,
@@ -19,6 +11,7 @@ import { formatMoney, usd } from '@tp/domain/money'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Pager } from '@/components/ui/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -355,31 +348,13 @@ export function Leaderboard() {
       {searchBox}
       {body}
       {!board.isError && data && data.total > 0 ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {`Page ${page} of ${pageCount} · ${data.total} ${data.total === 1 ? 'trader' : 'traders'}`}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => goTo(page - 1)}
-              disabled={page <= 1 || board.isFetching}
-            >
-              <ChevronLeft aria-hidden className="size-4" />
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => goTo(page + 1)}
-              disabled={page >= pageCount || board.isFetching}
-            >
-              Next
-              <ChevronRight aria-hidden className="size-4" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          status={`Page ${page} of ${pageCount} · ${data.total} ${data.total === 1 ? 'trader' : 'traders'}`}
+          isBusy={board.isFetching}
+          onPage={goTo}
+        />
       ) : null}
     </div>
   )
