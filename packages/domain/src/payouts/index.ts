@@ -1,0 +1,4 @@
+export * from './eligibility'
+export * from './amount'
+export * from './late-bonus'
+export * from './rebase'
