@@ -90,6 +90,10 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyPage(() => import('./routes/checkout/pricing')),
             },
             {
+              path: paths.tools.statementCheck.path,
+              lazy: lazyPage(() => import('./routes/tools/statement-check')),
+            },
+            {
               path: paths.checkout.getFunded.path,
               lazy: lazyPage(() => import('./routes/checkout/get-funded')),
             },
@@ -160,6 +164,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/user/trading-tool')),
                 },
                 comingSoon(paths.user.analyticsView.path, 'Analytics'),
+                {
+                  path: paths.user.statementImport.path,
+                  lazy: lazyPage(() => import('./routes/user/statement-import')),
+                },
                 comingSoon(paths.user.payouts.path, 'Payouts'),
                 comingSoon(paths.user.certificates.path, 'Certificates'),
                 {

@@ -64,6 +64,11 @@ export const paths = {
     testLogin: fixed('/test-login'),
   },
 
+  /** public tools anyone may use without an account */
+  tools: {
+    statementCheck: fixed('/tools/statement-check'),
+  },
+
   certificate: {
     path: '/certificate',
     getHref: (hash?: string | null) => withQuery('/certificate', { hash }),
@@ -76,6 +81,7 @@ export const paths = {
     account: fixed('/user/account'),
     tradingTool: fixed('/user/tradingtool'),
     analyticsView: fixed('/user/analyticsview'),
+    statementImport: fixed('/user/statement-import'),
     payouts: fixed('/user/payouts'),
     certificates: fixed('/user/certificates'),
     billing: fixed('/user/billing'),

@@ -78,6 +78,12 @@ export const publicPages: readonly PublicPage[] = [
       'your audience and how you would like to work together.',
   ),
   page(
+    paths.tools.statementCheck.path,
+    'Statement Check',
+    'Drop an MT4 or MT5 statement: see its MetaTrader summary and whether the trading would ' +
+      'have passed our challenges. Read in your browser, never uploaded.',
+  ),
+  page(
     paths.info.terms.path,
     'Terms & Conditions',
     'The terms of Tradepeak evaluation services: simulated accounts, the one-time fee, ' +

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import {
+  listStatementImportsResponseSchema,
+  statementImportReportResponseSchema,
+} from '@tp/api/statement-import'
+import { api } from './api-client'
+
+// The caller's saved statement imports (issue 12 item 8): read-only "imported" accounts of their
+// analytics, never tradable. Shared: the statement import saves them, the analytics pages list
+// them in their account switcher and read one's trades and summary.
+// GET /api/statement-imports -> { data: ImportedAccount[] }, newest first
+// GET /api/statement-imports/:importId -> { data: { account, summary, trades } }
+
+export const importedAccountsQueryKey = ['statement-imports'] as const
+
+export function importedAccountsQueryOptions() {
+  return queryOptions({
+    queryKey: importedAccountsQueryKey,
+    queryFn: async ({ signal }) =>
+      (await api.get('/statement-imports', listStatementImportsResponseSchema, { signal })).data,
+  })
+}
+
+export function useImportedAccounts() {
+  return useQuery(importedAccountsQueryOptions())
+}
+
+export function importedReportQueryOptions(importId: string) {
+  return queryOptions({
+    queryKey: [...importedAccountsQueryKey, importId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(
+          `/statement-imports/${encodeURIComponent(importId)}`,
+          statementImportReportResponseSchema,
+          { signal },
+        )
+      ).data,
+    // a saved import never changes
+    staleTime: Infinity,
+  })
+}
+
+export function useImportedReport(importId: string | null) {
+  return useQuery({ ...importedReportQueryOptions(importId ?? ''), enabled: importId !== null })
+}

@@ -1,0 +1,2 @@
+// @tp/domain/trades: the one normalized trade model, without the rest of the library.
+export * from './trade'
