@@ -587,7 +587,12 @@ export class IncrementalEvaluator {
  * them; the batch evaluator's rows show that day whole), without crossing its reset: they fill
  * the last row and the best day, and judge nothing (only a snapshot passes or fails an account).
  */
-export function replayHistory(rules: RulebookInput, history: HistoryInput): IncrementalEvaluator {
+export function replayHistory(
+  rules: RulebookInput,
+  history: HistoryInput,
+  /** called after each snapshot is fed (the first one included), e.g. to read the floors in force */
+  onSnapshot?: (evaluator: IncrementalEvaluator, tMs: number) => void,
+): IncrementalEvaluator {
   const input = parseEvaluationInput({ rules, history })
   const [first, ...rest] = input.history.snapshots
   const lastMs = parseInstant((rest.at(-1) ?? first!).t)
@@ -595,7 +600,11 @@ export function replayHistory(rules: RulebookInput, history: HistoryInput): Incr
   const events: Event[] = rest.map((s) => ({
     ms: parseInstant(s.t),
     order: 2,
-    apply: (e) => e.snapshot(parseInstant(s.t), s.balance, s.equity),
+    apply: (e) => {
+      const ms = parseInstant(s.t)
+      e.snapshot(ms, s.balance, s.equity)
+      onSnapshot?.(e, ms)
+    },
   }))
   for (const trade of input.history.trades) {
     const openMs = parseInstant(trade.openTime)
@@ -614,6 +623,7 @@ export function replayHistory(rules: RulebookInput, history: HistoryInput): Incr
     first!.balance,
     first!.equity,
   )
+  onSnapshot?.(evaluator, parseInstant(first!.t))
   let next = 0
   while (next < events.length && events[next]!.ms <= lastMs) events[next++]!.apply(evaluator)
   // only trade events remain; ignored anyway once the account has passed or failed
