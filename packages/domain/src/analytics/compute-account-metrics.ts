@@ -13,7 +13,7 @@ import {
   type MaxDrawdown,
   type TradeMetrics,
 } from './compute-trade-metrics'
-import { centsToAmount } from './trade-result'
+import { amountToCents } from './trade-result'
 
 /** A closed trade as the metrics page lists it (net result = profit + commission + swap). */
 export interface MetricsTrade {
@@ -25,15 +25,19 @@ export interface MetricsTrade {
   closeTime: string
   openPrice: number
   closePrice: number
+  /** net result, cents */
   result: number
 }
 
 /**
  * Everything the account metrics page shows (issue 12 items 4, 5, 7), as plain data: the server
  * computes it from an account's evaluation ledger, the browser from an imported statement, and
- * the page's components draw it from props alone.
+ * the page's components draw it from props alone. Money is integer cents of the account
+ * currency; prices and volumes (lots) are the numbers the source gave (a statement's symbols
+ * need not be in our instrument catalogue).
  */
 export interface AccountMetrics {
+  /** cents */
   initialBalance: number
   /** trades in close order; daily results point into it */
   trades: MetricsTrade[]
@@ -71,7 +75,7 @@ export function computeAccountMetrics(input: AccountMetricsInput): AccountMetric
   const breakdowns = computeBreakdowns(ledger, order)
   const curve = computeEquityCurve(rules, history)
   return {
-    initialBalance: rules.initialBalance,
+    initialBalance: amountToCents(rules.initialBalance),
     trades: order.map((i) => {
       const trade = ledger.trades[i]!
       return {
@@ -83,7 +87,7 @@ export function computeAccountMetrics(input: AccountMetricsInput): AccountMetric
         closeTime: trade.closeTime,
         openPrice: trade.openPrice,
         closePrice: trade.closePrice,
-        result: centsToAmount(ledger.resultCents[i]!),
+        result: ledger.resultCents[i]!,
       }
     }),
     curve,
@@ -91,7 +95,7 @@ export function computeAccountMetrics(input: AccountMetricsInput): AccountMetric
       initialBalance: rules.initialBalance,
       ...(input.stopLossById ? { stopLossById: input.stopLossById } : {}),
     }),
-    maxDrawdown: computeMaxDrawdown(history.snapshots.map((s) => s.equity)),
+    maxDrawdown: computeMaxDrawdown(history.snapshots.map((s) => amountToCents(s.equity))),
     breakdowns: {
       ...breakdowns,
       daily: breakdowns.daily.map((day) => ({

@@ -1,12 +1,12 @@
 import type { TradeLedger } from './build-trade-ledger'
 import { weekdayNames, type WeekdayName } from './compute-visual-stats'
-import { centsToAmount, isWinningResult, percent2dp, ratio2dp } from './trade-result'
+import { isWinningResult, percent2dp, ratio2dp } from './trade-result'
 
 /** Trades grouped by one key: count, wins, net result, win rate and profit factor. */
 export interface BreakdownRow {
   trades: number
   wins: number
-  /** net result (profit + commission + swap) */
+  /** net result (profit + commission + swap), cents */
   result: number
   /** percent of the trades that won (2 dp) */
   winRate: number
@@ -63,7 +63,7 @@ class Tally {
     return {
       trades: this.trades,
       wins: this.wins,
-      result: centsToAmount(this.wonCents - this.lostCents),
+      result: this.wonCents - this.lostCents,
       winRate: percent2dp(this.wins, this.trades),
       profitFactor: this.lostCents === 0 ? null : ratio2dp(this.wonCents, this.lostCents),
     }

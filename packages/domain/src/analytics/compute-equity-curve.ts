@@ -2,9 +2,10 @@ import { replayHistory } from '../rules/incremental-evaluator'
 import type { HistoryInput } from '../rules/history'
 import type { RulebookInput } from '../rules/rulebook'
 import type { Breach } from '../rules/verdict'
+import { breachInCents, type BreachInCents } from './compute-rule-what-if'
 import { parseInstant } from '../rules/instants'
 
-/** One point of the account's curve with the floors in force at that moment. */
+/** One point of the account's curve with the floors in force at that moment (cents). */
 export interface CurvePoint {
   tMs: number
   balance: number
@@ -20,7 +21,8 @@ export interface EquityCurve {
   /** how many snapshots the history held (points may be fewer, see MAX_CURVE_POINTS) */
   snapshotCount: number
   status: 'active' | 'passed' | 'failed'
-  breach: (Breach & { tMs: number }) | null
+  /** the breach (equity and floor in cents), with its instant in ms */
+  breach: (BreachInCents & { tMs: number }) | null
   passedAtMs: number | null
 }
 
@@ -45,10 +47,10 @@ export function computeEquityCurve(
     if (all.length > 0 && e.status !== 'active' && all.at(-1)!.tMs >= markOf(e)) return
     all.push({
       tMs,
-      balance: e.balanceNow,
-      equity: e.equityNow,
-      dailyFloor: e.dailyFloor === null ? null : roundCents(e.dailyFloor),
-      maxFloor: e.maxFloor === null ? null : roundCents(e.maxFloor),
+      balance: toCents(e.balanceNow),
+      equity: toCents(e.equityNow),
+      dailyFloor: e.dailyFloor === null ? null : toCents(e.dailyFloor),
+      maxFloor: e.maxFloor === null ? null : toCents(e.maxFloor),
     })
   })
   const breach = evaluator.breach
@@ -60,7 +62,7 @@ export function computeEquityCurve(
     points,
     snapshotCount: all.length,
     status: evaluator.status,
-    breach: breach && { ...breach, tMs: breachMs! },
+    breach: breach && { ...breachInCents(breach)!, tMs: breachMs! },
     passedAtMs,
   }
 }
@@ -71,8 +73,8 @@ function markOf(e: { breach: Breach | null; passedAt: string | null }): number {
   return Infinity
 }
 
-function roundCents(amount: number): number {
-  return Math.round(amount * 100) / 100
+function toCents(amount: number): number {
+  return Math.round(amount * 100)
 }
 
 function thin(points: CurvePoint[], maxPoints: number, keep: Set<number | null>): CurvePoint[] {

@@ -4,6 +4,7 @@ import { parsePlanKey, planKeys, stageLabels, type PlanKey } from '../plans/stag
 import type { HistoryInput } from '../rules/history'
 import { replayHistory } from '../rules/incremental-evaluator'
 import type { Breach, VerdictStatus } from '../rules/verdict'
+import { amountToCents } from './trade-result'
 
 export type WhatIfRuleKey = 'dailyLoss' | 'maxLoss' | 'profitTarget' | 'minTradingDays' | 'bestDay'
 
@@ -15,14 +16,27 @@ export interface WhatIfRule {
   held: boolean
 }
 
+export type BreachInCents = Breach
+
+/** A verdict's breach with its amounts in cents. */
+export function breachInCents(breach: Breach | null): BreachInCents | null {
+  return (
+    breach && {
+      ...breach,
+      equity: amountToCents(breach.equity),
+      floor: amountToCents(breach.floor),
+    }
+  )
+}
+
 /** The verdict one plan of the catalogue would have given the same trading. */
 export interface WhatIfVerdict {
   planKey: PlanKey
   /** "Two Phase · Phase 1" */
   label: string
   status: VerdictStatus
-  /** the first breach (the evaluation ends there), or null */
-  breach: Breach | null
+  /** the first breach (the evaluation ends there) with its equity and floor in cents, or null */
+  breach: BreachInCents | null
   passedAt: string | null
   rules: WhatIfRule[]
 }
@@ -47,7 +61,7 @@ export function computeRuleWhatIf(
       planKey,
       label: `${challengeTypeLabels[challenge]} · ${stageLabels[stage]}`,
       status: verdict.status,
-      breach: verdict.breach,
+      breach: breachInCents(verdict.breach),
       passedAt: verdict.passedAt,
       rules: [
         { key: 'dailyLoss', applies: rules.dailyLoss !== null, held: breachedBy !== 'dailyLoss' },

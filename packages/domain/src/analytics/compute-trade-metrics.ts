@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import type { TradeLedger } from './build-trade-ledger'
-import { averageAmount, centsToAmount, isWinningResult, ratio2dp } from './trade-result'
+import { isWinningResult, ratio2dp } from './trade-result'
 
 /** Sharpe and Sortino say little over a handful of trades: shown from this many closed trades on. */
 export const MIN_TRADES_FOR_RATIOS = 30
@@ -11,14 +11,17 @@ export interface TradeExtreme {
   result: number
 }
 
-/** The MetaStats-class figures of an account's closed trades (issue 12 item 5). */
+/**
+ * The MetaStats-class figures of an account's closed trades (issue 12 item 5). Money is integer
+ * cents of the account currency (net results: profit + commission + swap).
+ */
 export interface TradeMetrics {
   trades: number
   wins: number
   losses: number
   /** gross profit / gross loss (2 dp); null with no losing trade */
   profitFactor: number | null
-  /** the average result per trade (amount, to the cent) */
+  /** the average result per trade (cents, rounded half-up) */
   expectancy: number
   averageWin: number
   /** the average losing result, negative */
@@ -87,9 +90,9 @@ export function computeTradeMetrics(
     wins,
     losses,
     profitFactor: grossLoss === 0 ? null : ratio2dp(grossWin, grossLoss),
-    expectancy: averageAmount(grossWin - grossLoss, n),
-    averageWin: averageAmount(grossWin, wins),
-    averageLoss: averageAmount(-grossLoss, losses),
+    expectancy: averageCents(grossWin - grossLoss, n),
+    averageWin: averageCents(grossWin, wins),
+    averageLoss: averageCents(-grossLoss, losses),
     best: extreme(ledger, bestIndex),
     worst: extreme(ledger, worstIndex),
     longestWinStreak: longestWin,
@@ -110,13 +113,18 @@ export function closeOrder(ledger: TradeLedger): number[] {
   )
 }
 
+function averageCents(totalCents: number, count: number): number {
+  if (count === 0) return 0
+  return new Decimal(totalCents).div(count).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber()
+}
+
 function extreme(ledger: TradeLedger, index: number): TradeExtreme | null {
   if (index < 0) return null
   const trade = ledger.trades[index]!
   return {
     tradeId: trade.id,
     symbol: trade.symbol,
-    result: centsToAmount(ledger.resultCents[index]!),
+    result: ledger.resultCents[index]!,
   }
 }
 
@@ -172,19 +180,18 @@ function averageRMultiple(
 }
 
 export interface MaxDrawdown {
-  /** the largest fall from a running peak, as an amount */
+  /** the largest fall from a running peak, in cents */
   amount: number
   /** the largest fall from a running peak in percent of that peak (2 dp) */
   percent: number
 }
 
-/** Max drawdown over a curve of amounts (each the peak-to-trough fall, money and percent). */
-export function computeMaxDrawdown(values: readonly number[]): MaxDrawdown {
+/** Max drawdown over a curve in cents (each the peak-to-trough fall, money and percent). */
+export function computeMaxDrawdown(valuesCents: readonly number[]): MaxDrawdown {
   let peak = -Infinity
   let worstCents = 0
   let worstPercent = new Decimal(0)
-  for (const value of values) {
-    const cents = Math.round(value * 100)
+  for (const cents of valuesCents) {
     if (cents > peak) {
       peak = cents
       continue
@@ -197,7 +204,7 @@ export function computeMaxDrawdown(values: readonly number[]): MaxDrawdown {
     }
   }
   return {
-    amount: centsToAmount(worstCents),
+    amount: worstCents,
     percent: worstPercent.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
   }
 }

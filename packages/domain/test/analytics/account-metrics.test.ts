@@ -47,12 +47,14 @@ describe('equity curve with the floors as they moved', () => {
         }),
       ],
     })
-    expect(curve.points.map((p) => [p.balance, p.equity, p.dailyFloor, p.maxFloor])).toEqual([
-      [10_000, 10_000, 9_400, 8_800],
-      [10_000, 10_100, 9_400, 8_800],
-      [10_150, 10_150, 9_400, 8_800],
-      [10_150, 10_150, 9_550, 8_950],
-    ])
+    expect(curve.points.map((p) => [p.balance, p.equity, p.dailyFloor, p.maxFloor])).toEqual(
+      [
+        [10_000, 10_000, 9_400, 8_800],
+        [10_000, 10_100, 9_400, 8_800],
+        [10_150, 10_150, 9_400, 8_800],
+        [10_150, 10_150, 9_550, 8_950],
+      ].map((row) => row.map((dollars) => dollars * 100)),
+    )
     expect(curve).toMatchObject({ status: 'active', breach: null, passedAtMs: null })
   })
 
@@ -64,8 +66,8 @@ describe('equity curve with the floors as they moved', () => {
     expect(curve.breach).toMatchObject({
       rule: 'dailyLoss',
       t: '2026-03-02T15:30:00Z',
-      equity: 9_390,
-      floor: 9_400,
+      equity: 939_000,
+      floor: 940_000,
       tMs: Date.parse('2026-03-02T15:30:00Z'),
     })
     expect(curve.points.at(-1)!.tMs).toBe(Date.parse('2026-03-02T15:30:00Z'))
@@ -83,7 +85,7 @@ describe('equity curve with the floors as they moved', () => {
     expect(curve.points.length).toBeLessThanOrEqual(100)
     expect(curve.points[0]!.tMs).toBe(Date.parse(snapshots[0]!.t))
     expect(curve.points.at(-1)!.tMs).toBe(Date.parse(snapshots.at(-1)!.t))
-    expect(curve.points.some((p) => p.equity === 9_700)).toBe(true)
+    expect(curve.points.some((p) => p.equity === 970_000)).toBe(true)
   })
 })
 
@@ -126,8 +128,8 @@ describe('rule what-if under each plan of the catalogue', () => {
       expect(verdict.breach).toEqual({
         rule: 'dailyLoss',
         t: '2026-03-02T15:30:00Z',
-        equity: 9_390,
-        floor: 9_400,
+        equity: 939_000,
+        floor: 940_000,
       })
       expect(verdict.rules.find((r) => r.key === 'dailyLoss')!.held).toBe(false)
       expect(verdict.rules.find((r) => r.key === 'maxLoss')!.held).toBe(true)
@@ -148,17 +150,17 @@ describe('account metrics (the page data object)', () => {
     )
     const metrics = computeAccountMetrics({ rules: phase1, history, sizeK: 10 })
     expect(metrics.trades.map((t) => [t.closeTime, t.result])).toEqual([
-      ['2026-03-02T16:00:00Z', 150],
-      ['2026-03-02T17:00:00Z', -50],
-      ['2026-03-03T16:00:00Z', 150],
-      ['2026-03-04T16:00:00Z', 150],
-      ['2026-03-05T16:00:00Z', 150],
-      ['2026-03-06T16:00:00Z', 150],
+      ['2026-03-02T16:00:00Z', 15_000],
+      ['2026-03-02T17:00:00Z', -5_000],
+      ['2026-03-03T16:00:00Z', 15_000],
+      ['2026-03-04T16:00:00Z', 15_000],
+      ['2026-03-05T16:00:00Z', 15_000],
+      ['2026-03-06T16:00:00Z', 15_000],
     ])
     expect(metrics.breakdowns.daily[0]).toMatchObject({
       date: '2026-03-02',
       trades: 2,
-      result: 100,
+      result: 10_000,
       tradeIndexes: [0, 1],
     })
     expect(metrics.metrics).toMatchObject({ trades: 6, profitFactor: 15, sharpe: null })
@@ -192,6 +194,7 @@ describe('account metrics (the page data object)', () => {
       { t: '2026-03-03T16:00:00.000Z', balance: 10_180, equity: 10_180 },
     ])
     const metrics = computeAccountMetrics({ rules: phase1, history, sizeK: 10 })
-    expect(metrics.maxDrawdown).toEqual({ amount: 320, percent: 3.2 })
+    expect(metrics.maxDrawdown).toEqual({ amount: 32_000, percent: 3.2 })
+    expect(metrics.initialBalance).toBe(1_000_000)
   })
 })

@@ -11,7 +11,7 @@ import type { Trade } from '../../src/trades/trade'
 import { closedTrade, FOREX_DAY, NEW_YORK } from './trades'
 
 /** Trades closing one hour apart from Monday 2026-03-02 10:00 UTC, with these results. */
-function series(results: number[], fields: Partial<Trade> = {}): Trade[] {
+function series(results: number[], fields: Partial<Omit<Trade, 'closeTime'>> = {}): Trade[] {
   return results.map((profit, k) => {
     const open = Date.UTC(2026, 2, 2, 9) + k * 3_600_000
     return closedTrade({
@@ -29,6 +29,7 @@ describe('trade metrics (metrics page)', () => {
   // results 100, -50, 200, -50, -50, 0, 30 (a zero result is a win, as MetaTrader counts it)
   // gross win 330 (4 wins), gross loss 150 (3 losses): PF 2.2, expectancy 180/7 = 25.714 -> 25.71
   // average win 82.50, average loss -50, best 200, worst -50 (the first), streaks: W L W L L W W
+  // (money in cents)
   const trades = series([100, -50, 200, -50, -50, 0, 30])
   const metrics = computeTradeMetrics(ledgerOf(trades), { initialBalance: 10_000 })
 
@@ -38,15 +39,15 @@ describe('trade metrics (metrics page)', () => {
       wins: 4,
       losses: 3,
       profitFactor: 2.2,
-      expectancy: 25.71,
-      averageWin: 82.5,
-      averageLoss: -50,
+      expectancy: 2571,
+      averageWin: 8250,
+      averageLoss: -5000,
     })
   })
 
   it('best and worst trade and the longest streaks, in close order', () => {
-    expect(metrics.best).toEqual({ tradeId: trades[2]!.id, symbol: 'EURUSD', result: 200 })
-    expect(metrics.worst).toEqual({ tradeId: trades[1]!.id, symbol: 'EURUSD', result: -50 })
+    expect(metrics.best).toEqual({ tradeId: trades[2]!.id, symbol: 'EURUSD', result: 20_000 })
+    expect(metrics.worst).toEqual({ tradeId: trades[1]!.id, symbol: 'EURUSD', result: -5_000 })
     expect(metrics.longestWinStreak).toBe(2)
     expect(metrics.longestLossStreak).toBe(2)
   })
@@ -62,7 +63,12 @@ describe('trade metrics (metrics page)', () => {
     const m = computeTradeMetrics(ledgerOf(series([10, 20], { commission: -2.5, swap: 0.5 })), {
       initialBalance: 10_000,
     })
-    expect(m).toMatchObject({ profitFactor: null, expectancy: 13, averageWin: 13, averageLoss: 0 })
+    expect(m).toMatchObject({
+      profitFactor: null,
+      expectancy: 1300,
+      averageWin: 1300,
+      averageLoss: 0,
+    })
   })
 
   it(`Sharpe and Sortino only from ${MIN_TRADES_FOR_RATIOS} closed trades on`, () => {
@@ -137,11 +143,12 @@ describe('trade metrics (metrics page)', () => {
 describe('max drawdown', () => {
   it('the largest fall from a running peak, in money and in percent of that peak', () => {
     // peak 10,000 -> 9,000 (1,000, 10%); peak 12,000 -> 10,920 (1,080, 9%)
-    expect(computeMaxDrawdown([10_000, 9_500, 9_000, 12_000, 10_920, 11_000])).toEqual({
-      amount: 1080,
+    const cents = [10_000, 9_500, 9_000, 12_000, 10_920, 11_000].map((d) => d * 100)
+    expect(computeMaxDrawdown(cents)).toEqual({
+      amount: 108_000,
       percent: 10,
     })
-    expect(computeMaxDrawdown([10_000, 10_100])).toEqual({ amount: 0, percent: 0 })
+    expect(computeMaxDrawdown([1_000_000, 1_010_000])).toEqual({ amount: 0, percent: 0 })
   })
 })
 
@@ -171,19 +178,19 @@ describe('breakdowns: daily results, symbols, weekdays, hours', () => {
     const ledger = buildTradeLedger(trades, { timeZone: NEW_YORK, dayReset: FOREX_DAY })
     const b = computeBreakdowns(ledger, closeOrder(ledger))
     expect(b.daily.map((d) => [d.date, d.trades, d.result, d.tradeIndexes])).toEqual([
-      ['2026-03-02', 1, 100, [0]],
-      ['2026-03-03', 2, 20, [1, 2]],
+      ['2026-03-02', 1, 10_000, [0]],
+      ['2026-03-03', 2, 2_000, [1, 2]],
     ])
     expect(b.daily[1]).toMatchObject({ wins: 1, winRate: 50, profitFactor: 1.5 })
     expect(b.bySymbol.map((s) => [s.symbol, s.trades, s.result])).toEqual([
-      ['EURUSD', 1, 100],
-      ['XAUUSD', 2, 20],
+      ['EURUSD', 1, 10_000],
+      ['XAUUSD', 2, 2_000],
     ])
     // opened Monday 09:00 and 16:00 NY, Tuesday 09:00 NY
-    expect(b.byWeekday[0]).toMatchObject({ weekday: 'Mon', trades: 2, result: 60 })
-    expect(b.byWeekday[1]).toMatchObject({ weekday: 'Tue', trades: 1, result: 60 })
-    expect(b.byHour[9]).toMatchObject({ hour: 9, trades: 2, result: 160 })
-    expect(b.byHour[16]).toMatchObject({ trades: 1, result: -40, profitFactor: 0 })
+    expect(b.byWeekday[0]).toMatchObject({ weekday: 'Mon', trades: 2, result: 6_000 })
+    expect(b.byWeekday[1]).toMatchObject({ weekday: 'Tue', trades: 1, result: 6_000 })
+    expect(b.byHour[9]).toMatchObject({ hour: 9, trades: 2, result: 16_000 })
+    expect(b.byHour[16]).toMatchObject({ trades: 1, result: -4_000, profitFactor: 0 })
     expect(b.byHour).toHaveLength(24)
   })
 })
