@@ -18,6 +18,8 @@ import { answerFrameworkError, registerErrorHandler, sendError } from './lib/err
 import { registerNulCharacterCheck } from './lib/nul-characters'
 import { registerSecurityHeaders } from './lib/security-headers'
 import { isPageRequest, registerUploads, registerWebApp } from './lib/serve-files'
+import { certificateRoutes } from './modules/certificates/routes'
+import { certificatePageRoutes } from './modules/certificates/page-routes'
 import { adminRoutes } from './modules/admin/routes'
 import { authRoutes } from './modules/auth/routes'
 import { devMailboxRoutes } from './modules/dev-mailbox/routes'
@@ -33,6 +35,7 @@ import { adminTradingRoutes } from './modules/trading/admin-routes'
 import { marketRoutes, tradingRoutes } from './modules/trading/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { leaderboardRoutes } from './modules/leaderboard/routes'
+import { statementImportRoutes } from './modules/statement-imports/routes'
 
 export type BuildAppOptions = {
   /** The built web app to serve; skipped (API only) when it has no index.html. */
@@ -111,6 +114,7 @@ export async function buildApp(
       await api.register(tradingRoutes(ctx))
       await api.register(analyticsRoutes(ctx))
       await api.register(leaderboardRoutes(ctx))
+      await api.register(statementImportRoutes(ctx))
       await api.register(streamRoutes(ctx))
       await api.register(scenarioRoutes(ctx))
       await api.register(pricingRoutes(ctx))
@@ -118,6 +122,7 @@ export async function buildApp(
       await api.register(paymentRoutes(ctx))
       await api.register(paymentNotificationRoutes(ctx))
       await api.register(serviceRoutes(ctx))
+      await api.register(certificateRoutes(ctx))
     },
     { prefix: '/api' },
   )
@@ -127,6 +132,9 @@ export async function buildApp(
     await registerUploads(app, options.uploadsDir)
   }
   const servePage = options.webDistDir ? await registerWebApp(app, options.webDistDir) : null
+  if (servePage && options.webDistDir) {
+    await app.register(certificatePageRoutes(ctx, options.webDistDir))
+  }
   if (options.webDistDir && !servePage) {
     ctx.logger.info(
       `web app not built (no ${options.webDistDir}/index.html): serving the API only; run \`npm run build:web\` to serve it too`,

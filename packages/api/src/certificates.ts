@@ -55,7 +55,8 @@ export const certificateVerificationSchema = certificateDetailsSchema.extend({
 })
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>
 
-export const certificateHashParamsSchema = z.strictObject({ hash: certificateHashSchema })
+/** Any string: a malformed hash is "not a valid certificate" (404) like an unknown one. */
+export const certificateHashParamsSchema = z.strictObject({ hash: z.string().max(200) })
 
 /** spec 7: result: array of {id, certificate (the image URL)}, newest first. */
 export const certificateListItemSchema = certificateDetailsSchema.extend({

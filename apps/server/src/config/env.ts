@@ -12,6 +12,9 @@ export const DEV_JWT_SECRET = 'tradepeak-development-only-secret-do-not-use-in-p
 export const DEMO_TRADER = { email: 'trader@tradepeak.test', password: 'Trader-demo-2024' }
 export const DEMO_ADMIN = { email: 'admin@tradepeak.test', password: 'Admin-demo-2024' }
 
+/** Development-only certificate signing key: CERTIFICATE_KEY is required in production. */
+export const DEV_CERTIFICATE_KEY = 'tradepeak-development-only-certificate-key-not-for-production'
+
 /** What the local fake of Google answers to; a real deployment sets its own client id. */
 export const FAKE_GOOGLE_CLIENT_ID = 'tradepeak-local.apps.googleusercontent.com'
 
@@ -106,6 +109,11 @@ export const envSchema = z
         'must be 32 bytes as 64 hex or 44 base64 characters',
       )
       .optional(),
+    /**
+     * Key of the certificates' keyed digest (HMAC-SHA256): a certificate's public hash. Changing it
+     * voids every certificate issued. Default outside production: a development-only key.
+     */
+    CERTIFICATE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Where challenge accounts live: the built-in simulated trading server. */
     TRADING_PLATFORM: z.enum(['simulated']).default('simulated'),
     /** The simulated server's name as traders see it (suffixed -MT4 / -MT5). */
@@ -198,6 +206,7 @@ export const envSchema = z
     requireVar('APP_URL', 'is required in production (links in emails point to it)')
     requireVar('SMTP_URL', 'is required in production (no mail capture there)')
     requireVar('CREDENTIALS_KEY', 'is required in production (it seals trading passwords)')
+    requireVar('CERTIFICATE_KEY', 'is required in production (it signs the certificates)')
     if (env.SCENARIO_DRIVER) {
       ctx.addIssue({
         code: 'custom',

@@ -1,3 +1,5 @@
+import { issueCertificateJob } from '../modules/certificates/issue-certificate'
+import { sweepCertificatesJob } from '../modules/certificates/sweep-certificates'
 import { provisionAccountJob, sendCredentialsEmailJob } from '../modules/accounts/provision-account'
 import { sendPasswordResetJob } from '../modules/auth/request-password-reset'
 import { refreshLeaderboardJob } from '../modules/leaderboard/refresh-leaderboard'
@@ -22,4 +24,6 @@ export const allJobs = [
   reconcilePaymentJob,
   sweepPaymentsJob,
   refreshLeaderboardJob,
+  issueCertificateJob,
+  sweepCertificatesJob,
 ] as JobDefinition<unknown>[] as JobDefinition<never>[]

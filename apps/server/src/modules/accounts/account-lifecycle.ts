@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { messages, type PositionDto } from '@tp/api'
 import { nextPlanKey, parsePlanKey, type Verdict } from '@tp/domain'
+import { certificateKindForPass } from '@tp/domain/certificates'
 import type { AppContext } from '../../context'
 import { breaches, tradingAccounts } from '../../db/schema'
 import type { PlatformPosition } from '../../integrations/trading-platform/trading-platform'
@@ -15,6 +16,7 @@ import {
   type MonitoredAccount,
   type RiskHooks,
 } from '../../risk/risk-monitor'
+import { issueCertificate } from '../certificates/issue-certificate'
 import { findUserById } from '../users/find-user'
 import { breachEmail, passedEmail } from './account-emails'
 import { toPositionDto } from './account-state'
@@ -25,8 +27,8 @@ import { provisionAccountJob } from './provision-account'
 //   positions closed at market; then the evidence (the breaching snapshot, the floor, the rule,
 //   the rulebook version, the positions open at that moment) is stored with the failed status,
 //   in one transaction with the ledger rows that led to it, and the trader is emailed;
-// - a pass: the account becomes read-only, the next stage's account is provisioned (a job) and
-//   the trader is emailed.
+// - a pass: the account becomes read-only, the next stage's account is provisioned (a job), its
+//   certificate is issued (a job) and the trader is emailed.
 // Both are idempotent: a restart that finds the verdict again in the ledger repeats nothing.
 
 type Breached = { t: string; rule: 'dailyLoss' | 'maxLoss'; equity: number; floor: number }
@@ -199,6 +201,9 @@ async function recordPass(
       previousAccountId: current.id,
     })
   }
+  // the pass's certificate (phase 1, or funded for phase 2): issued exactly once, however often
+  const certificateKind = certificateKindForPass(current.stage)
+  if (certificateKind) await issueCertificate(ctx, { accountId: current.id, kind: certificateKind })
   if (!row) return
   ctx.logger.info({ accountId: account.accountId }, 'account passed')
   const user = await findUserById(ctx.db, account.userId)

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context'
 import { challenges, tradingAccounts, type TradingAccountRow } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
+import { issueCertificate } from '../certificates/issue-certificate'
 import { findUserById } from '../users/find-user'
 import { toTradingAccountDto, toTradingCredentials } from './account-dto'
 import { credentialsEmail } from './account-emails'
@@ -150,6 +151,9 @@ export async function provisionStageAccount(
       isBackfilling: input.startedAt !== undefined,
     })
     await ctx.jobs.enqueue(sendCredentialsEmailJob, { accountId: active.id })
+    if (planKey === 'instantFund.funded') {
+      await issueCertificate(ctx, { accountId: active.id, kind: 'instantFunding' })
+    }
     ctx.trading.hub.accountProvisioned(active)
     ctx.logger.info(
       { accountId: active.id, login: active.login, planKey },

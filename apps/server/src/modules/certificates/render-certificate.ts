@@ -1,0 +1,96 @@
+import { certificateTitles } from '@tp/api'
+import type { CertificateData } from '@tp/domain/certificates'
+import { formatMoney, usd } from '@tp/domain/money'
+import { PDFDocument } from 'pdf-lib'
+import sharp from 'sharp'
+
+// The one certificate template (an SVG), rasterised once by sharp (librsvg) to the PNG and to a
+// JPEG that the PDF page carries at the same size: the image and the PDF always show the same.
+
+export const CERTIFICATE_WIDTH = 1200
+export const CERTIFICATE_HEIGHT = 848
+/** the PDF page, A4 landscape in points */
+const PDF_WIDTH = 842
+const PDF_HEIGHT = 595
+
+export type RenderedCertificate = { png: Buffer; pdf: Buffer }
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (char) =>
+      ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
+  )
+
+const sizeLabel = (data: CertificateData) =>
+  formatMoney(usd(data.accountSizeCents), { showCents: false })
+
+/** What the certificate says under the trader's name. */
+export function certificateHeadline(data: CertificateData): string {
+  const size = sizeLabel(data)
+  switch (data.kind) {
+    case 'phase1':
+      return `passed Phase 1 of the ${data.plan} ${size} challenge`
+    case 'funded':
+      return `passed the ${data.plan} ${size} challenge and is a funded trader`
+    case 'instantFunding':
+      return `is an Instant Funding trader of a ${size} account`
+    case 'payout':
+      return `received a payout from a ${size} funded account`
+  }
+}
+
+export function certificateSvg(data: CertificateData, hash: string): string {
+  const title = escapeXml(certificateTitles[data.kind].toUpperCase())
+  const name = escapeXml(data.traderName)
+  const headline = escapeXml(certificateHeadline(data))
+  const amount =
+    data.kind === 'payout' && data.amountCents !== null
+      ? `<text x="600" y="575" font-size="64" font-weight="bold" fill="#0f766e" text-anchor="middle">${escapeXml(formatMoney(usd(data.amountCents)))}</text>`
+      : ''
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CERTIFICATE_WIDTH}" height="${CERTIFICATE_HEIGHT}" viewBox="0 0 1200 848" font-family="DejaVu Sans, Arial, sans-serif">
+<rect width="1200" height="848" fill="#fbfaf6"/>
+<rect x="28" y="28" width="1144" height="792" fill="none" stroke="#0f766e" stroke-width="6"/>
+<rect x="44" y="44" width="1112" height="760" fill="none" stroke="#c9a227" stroke-width="2"/>
+<text x="600" y="130" font-size="30" letter-spacing="8" fill="#334155" text-anchor="middle">TRADEPEAK</text>
+<text x="600" y="215" font-size="58" font-weight="bold" font-family="DejaVu Serif, Georgia, serif" fill="#0f172a" text-anchor="middle">CERTIFICATE</text>
+<text x="600" y="265" font-size="28" letter-spacing="4" fill="#0f766e" text-anchor="middle">${title}</text>
+<text x="600" y="345" font-size="22" fill="#475569" text-anchor="middle">This certifies that</text>
+<text x="600" y="425" font-size="56" font-style="italic" font-family="DejaVu Serif, Georgia, serif" fill="#0f172a" text-anchor="middle">${name}</text>
+<line x1="300" y1="450" x2="900" y2="450" stroke="#c9a227" stroke-width="2"/>
+<text x="600" y="500" font-size="24" fill="#334155" text-anchor="middle">${headline}</text>
+${amount}
+<circle cx="1010" cy="660" r="70" fill="#c9a227"/>
+<circle cx="1010" cy="660" r="58" fill="none" stroke="#fbfaf6" stroke-width="3"/>
+<text x="1010" y="668" font-size="20" font-weight="bold" fill="#fbfaf6" text-anchor="middle">VERIFIED</text>
+<text x="120" y="650" font-size="18" fill="#475569">Date</text>
+<text x="120" y="680" font-size="24" fill="#0f172a">${escapeXml(data.date)}</text>
+<text x="400" y="650" font-size="18" fill="#475569">Plan</text>
+<text x="400" y="680" font-size="24" fill="#0f172a">${escapeXml(`${data.plan} · ${sizeLabel(data)}`)}</text>
+<text x="120" y="760" font-size="14" font-family="DejaVu Sans Mono, monospace" fill="#64748b">Verify: /certificate?hash=${hash}</text>
+</svg>`
+}
+
+/** The PNG and the PDF of a certificate, from the one template. */
+export async function renderCertificate(
+  data: CertificateData,
+  hash: string,
+): Promise<RenderedCertificate> {
+  const image = sharp(Buffer.from(certificateSvg(data, hash)))
+  const [png, jpeg] = await Promise.all([
+    image.clone().png({ compressionLevel: 6 }).toBuffer(),
+    image.clone().jpeg({ quality: 92 }).toBuffer(),
+  ])
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(`Tradepeak certificate: ${certificateTitles[data.kind]}, ${data.traderName}`)
+  pdf.setAuthor('Tradepeak')
+  pdf.setSubject(`Verify at /certificate?hash=${hash}`)
+  // a fixed date: the same certificate renders the same bytes every time
+  const issued = new Date(`${data.date}T00:00:00Z`)
+  pdf.setCreationDate(issued)
+  pdf.setModificationDate(issued)
+  const page = pdf.addPage([PDF_WIDTH, PDF_HEIGHT])
+  const embedded = await pdf.embedJpg(jpeg)
+  page.drawImage(embedded, { x: 0, y: 0, width: PDF_WIDTH, height: PDF_HEIGHT })
+  return { png, pdf: Buffer.from(await pdf.save()) }
+}
