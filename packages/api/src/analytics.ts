@@ -317,3 +317,167 @@ export function objectiveSummaryText(
   if (state === 'inProgress') return 'In progress'
   return key === 'dailyLoss' || key === 'maxLoss' ? 'Loss Exceeded' : 'Not reached'
 }
+
+// ---- POST /api/metaStats/account-metrics {accountId, email?} -> { data: { metrics } } -----------
+// The account metrics page (/user/analyticsview, issue 12 items 4, 5, 7): @tp/domain's
+// computeAccountMetrics over the account's evaluation ledger, as it computes it (money in cents;
+// prices and lots as the source gave them: an imported statement's symbols need not be in our
+// instrument catalogue, and the page draws both).
+
+const breakdownRow = {
+  trades: z.number().int().nonnegative(),
+  wins: z.number().int().nonnegative(),
+  result: cents,
+  winRate: percent,
+  profitFactor: z.number().nullable(),
+}
+const breachCentsSchema = z.object({
+  rule: z.enum(['dailyLoss', 'maxLoss']),
+  t: instant,
+  equity: cents,
+  floor: cents,
+})
+
+export const metricsTradeSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  volume: z.number(),
+  openTime: instant,
+  closeTime: instant,
+  openPrice: z.number(),
+  closePrice: z.number(),
+  result: cents,
+})
+export type MetricsTradeDto = z.infer<typeof metricsTradeSchema>
+
+export const whatIfRuleKeys = [
+  'dailyLoss',
+  'maxLoss',
+  'profitTarget',
+  'minTradingDays',
+  'bestDay',
+] as const
+
+export const accountMetricsSchema = z.object({
+  initialBalance: cents,
+  trades: z.array(metricsTradeSchema),
+  curve: z.object({
+    points: z.array(
+      z.object({
+        tMs: z.number(),
+        balance: cents,
+        equity: cents,
+        dailyFloor: cents.nullable(),
+        maxFloor: cents.nullable(),
+      }),
+    ),
+    snapshotCount: z.number().int().nonnegative(),
+    status: z.enum(['active', 'passed', 'failed']),
+    breach: breachCentsSchema.extend({ tMs: z.number() }).nullable(),
+    passedAtMs: z.number().nullable(),
+  }),
+  metrics: z.object({
+    trades: z.number().int().nonnegative(),
+    wins: z.number().int().nonnegative(),
+    losses: z.number().int().nonnegative(),
+    profitFactor: z.number().nullable(),
+    expectancy: cents,
+    averageWin: cents,
+    averageLoss: cents,
+    best: z.object({ tradeId: z.string(), symbol: z.string(), result: cents }).nullable(),
+    worst: z.object({ tradeId: z.string(), symbol: z.string(), result: cents }).nullable(),
+    longestWinStreak: z.number().int().nonnegative(),
+    longestLossStreak: z.number().int().nonnegative(),
+    sharpe: z.number().nullable(),
+    sortino: z.number().nullable(),
+    averageR: z.number().nullable(),
+    tradesWithStops: z.number().int().nonnegative(),
+  }),
+  maxDrawdown: z.object({ amount: cents, percent }),
+  breakdowns: z.object({
+    daily: z.array(
+      z.object({
+        date: z.string(),
+        startMs: z.number(),
+        endMs: z.number(),
+        ...breakdownRow,
+        tradeIndexes: z.array(z.number().int().nonnegative()),
+      }),
+    ),
+    bySymbol: z.array(z.object({ symbol: z.string(), ...breakdownRow })),
+    byWeekday: z.array(z.object({ weekday: z.enum(weekdayNames), ...breakdownRow })),
+    byHour: z.array(z.object({ hour: z.number().int().min(0).max(23), ...breakdownRow })),
+  }),
+  whatIf: z
+    .array(
+      z.object({
+        planKey: z.string(),
+        label: z.string(),
+        status: z.enum(['active', 'passed', 'failed']),
+        breach: breachCentsSchema.nullable(),
+        passedAt: instant.nullable(),
+        rules: z.array(
+          z.object({ key: z.enum(whatIfRuleKeys), applies: z.boolean(), held: z.boolean() }),
+        ),
+      }),
+    )
+    .nullable(),
+})
+export type AccountMetricsDto = z.infer<typeof accountMetricsSchema>
+
+export const metaStatsAccountMetricsResponseSchema = z.object({
+  data: z.object({ ...analyticsMeta, metrics: accountMetricsSchema }),
+})
+export type MetaStatsAccountMetricsResponse = z.infer<typeof metaStatsAccountMetricsResponseSchema>
+
+// ---- trade journal (issue 12 item 6): notes and tags per trade ---------------------------------
+// POST /api/metaStats/journal {accountId, email?} -> { data: { entries } } (owner or admin)
+// PUT  /api/metaStats/journal {accountId, tradeId, note, tags} -> { data: { entry } } (owner)
+// An entry with an empty note and no tags is removed.
+
+export const JOURNAL_NOTE_MAX = 2_000
+export const JOURNAL_TAGS_MAX = 10
+export const JOURNAL_TAG_MAX = 32
+
+export const journalTagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'A tag cannot be empty.' })
+  .max(JOURNAL_TAG_MAX, { message: `A tag is at most ${JOURNAL_TAG_MAX} characters.` })
+  .regex(/^[\p{L}\p{N}_-]+$/u, {
+    message: 'A tag is one word: letters, digits, - and _.',
+  })
+
+export const journalEntrySchema = z.object({
+  tradeId: z.string(),
+  note: z.string(),
+  tags: z.array(z.string()),
+  updatedAt: instant,
+})
+export type JournalEntryDto = z.infer<typeof journalEntrySchema>
+
+export const saveJournalEntryRequestSchema = z.object({
+  accountId: z.uuid(),
+  tradeId: z.string().trim().min(1).max(64),
+  note: z
+    .string()
+    .trim()
+    .max(JOURNAL_NOTE_MAX, { message: `A note is at most ${JOURNAL_NOTE_MAX} characters.` }),
+  tags: z
+    .array(journalTagSchema)
+    .max(JOURNAL_TAGS_MAX, { message: `At most ${JOURNAL_TAGS_MAX} tags per trade.` })
+    .transform((tags) => [...new Set(tags)]),
+})
+export type SaveJournalEntryRequest = z.input<typeof saveJournalEntryRequestSchema>
+
+export const journalListResponseSchema = z.object({
+  data: z.object({ accountId: z.uuid(), entries: z.array(journalEntrySchema) }),
+})
+export type JournalListResponse = z.infer<typeof journalListResponseSchema>
+
+export const saveJournalEntryResponseSchema = z.object({
+  data: z.object({ entry: journalEntrySchema.nullable() }),
+})
+export type SaveJournalEntryResponse = z.infer<typeof saveJournalEntryResponseSchema>
