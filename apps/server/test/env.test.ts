@@ -13,6 +13,7 @@ const productionSecrets = {
   APP_URL: 'https://app.example.com',
   SMTP_URL: 'smtp://mail.example.com:587',
   CREDENTIALS_KEY: 'ab'.repeat(32),
+  CERTIFICATE_KEY: 'a-real-certificate-key-long-enough-to-sign',
 }
 
 function problemsOf(source: Record<string, string>) {
@@ -77,6 +78,7 @@ describe('environment schema', () => {
     const problems = problemsOf({ NODE_ENV: 'production' })
     expect(problems.map((p) => p.variable).sort()).toEqual([
       'APP_URL',
+      'CERTIFICATE_KEY',
       'CREDENTIALS_KEY',
       'JWT_SECRET',
       'SMTP_URL',
@@ -87,6 +89,7 @@ describe('environment schema', () => {
     const problems = problemsOf({ NODE_ENV: 'production', PORT: 'abc' })
     expect(problems.map((p) => p.variable).sort()).toEqual([
       'APP_URL',
+      'CERTIFICATE_KEY',
       'CREDENTIALS_KEY',
       'JWT_SECRET',
       'PORT',
