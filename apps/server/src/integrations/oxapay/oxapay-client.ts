@@ -10,6 +10,8 @@ import {
   type OxaPayErrorKind,
   type OxaPayPayment,
   type OxaPayPaymentFilter,
+  type OxaPayPayout,
+  normalizeOxaPayPayoutStatus,
   type OxaPayWhiteLabelSession,
 } from './oxapay'
 import { verifyOxaPayCallback } from './oxapay-callback'
@@ -20,10 +22,14 @@ import {
   parseJsonKeepingNumbers,
   paymentPageSchema,
   paymentSchema,
+  payoutPageSchema,
+  payoutSchema,
+  pricesSchema,
   usdAmountToCents,
   whiteLabelSchema,
   type WireEnvelope,
   type WirePayment,
+  type WirePayout,
 } from './oxapay-wire'
 
 // The real OxaPay adapter, written to the v1 wire contract (contracts/integrations.md 2.1-2.4):
@@ -49,7 +55,7 @@ export type OxaPayClientOptions = {
 type Request = {
   method: 'GET' | 'POST'
   path: string
-  auth: 'merchant' | 'none'
+  auth: 'merchant' | 'payout' | 'none'
   body?: Record<string, unknown>
   query?: Record<string, string | number | undefined>
 }
@@ -115,6 +121,7 @@ export function createOxaPayClient(options: OxaPayClientOptions): OxaPay {
     }
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (request.auth === 'merchant') headers.merchant_api_key = options.merchantApiKey
+    if (request.auth === 'payout') headers.payout_api_key = options.payoutApiKey ?? ''
     if (request.body) headers['Content-Type'] = 'application/json'
 
     let status: number
@@ -161,6 +168,12 @@ export function createOxaPayClient(options: OxaPayClientOptions): OxaPay {
     const label = `${request.method} ${request.path}`
     if (!isEnabled && request.auth === 'merchant') {
       throw new OxaPayError('not_configured', `OxaPay is not configured (no merchant API key)`)
+    }
+    if (request.auth === 'payout' && !options.payoutApiKey?.trim()) {
+      throw new OxaPayError(
+        'not_configured',
+        `OxaPay payouts are not configured (no payout API key)`,
+      )
     }
     const attempts = request.method === 'GET' ? Math.max(1, getRetry.attempts) : 1
     for (let attempt = 1; ; attempt++) {
@@ -213,6 +226,21 @@ export function createOxaPayClient(options: OxaPayClientOptions): OxaPay {
         confirmations: tx.confirmations,
         date: tx.date,
       })),
+    }
+  }
+
+  function toPayout(wire: WirePayout): OxaPayPayout {
+    return {
+      trackId: wire.track_id,
+      status: normalizeOxaPayPayoutStatus(wire.status),
+      rawStatus: wire.status,
+      address: wire.address,
+      currency: wire.currency,
+      network: wire.network,
+      amount: wire.amount,
+      description: wire.description,
+      txHash: wire.tx_hash,
+      date: wire.date,
     }
   }
 
@@ -338,6 +366,47 @@ export function createOxaPayClient(options: OxaPayClientOptions): OxaPay {
           requiredConfirmations: network.required_confirmations,
         })),
       }))
+    },
+
+    async createPayout(input) {
+      const data = await send({
+        method: 'POST',
+        path: '/payout',
+        auth: 'payout',
+        body: {
+          address: input.address,
+          currency: input.currency,
+          network: input.network,
+          amount: input.amount,
+          callback_url: input.callbackUrl,
+          ...(input.memo ? { memo: input.memo } : {}),
+          description: input.description,
+        },
+      })
+      const created = read(payoutSchema, data, 'POST /payout')
+      return toPayout({ ...created, description: created.description ?? input.description })
+    },
+
+    async getPayout(trackId) {
+      if (!trackId.trim()) throw validationError('track_id', 'trackId is required')
+      const path = `/payout/${encodeURIComponent(trackId.trim())}`
+      const data = await send({ method: 'GET', path, auth: 'payout' })
+      return toPayout(read(payoutSchema, data, `GET ${path}`))
+    },
+
+    async listPayouts(filter = {}) {
+      const data = await send({
+        method: 'GET',
+        path: '/payout',
+        auth: 'payout',
+        query: { status: filter.status, page: filter.page, size: filter.size },
+      })
+      return read(payoutPageSchema, data, 'GET /payout').list.map(toPayout)
+    },
+
+    async usdPrices() {
+      const data = await send({ method: 'GET', path: '/common/prices', auth: 'none' })
+      return read(pricesSchema, data, 'GET /common/prices')
     },
 
     verifyCallback(input) {

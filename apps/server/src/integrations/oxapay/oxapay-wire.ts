@@ -205,6 +205,30 @@ export const payoutCallbackSchema = z.object({
   date: unixSeconds,
 })
 
+/** A payout as POST /payout and GET /payout/{track_id} answer it (POST: track_id and status only). */
+export const payoutSchema = z.object({
+  track_id: requiredText,
+  status: requiredText,
+  address: text,
+  currency: text,
+  network: text,
+  amount: decimal,
+  description: text,
+  tx_hash: text,
+  date: unixSeconds,
+})
+export type WirePayout = z.output<typeof payoutSchema>
+
+export const payoutPageSchema = z.object({
+  list: z.array(payoutSchema),
+})
+
+/** GET /common/prices: coin -> USD price, exact. */
+export const pricesSchema = z.record(
+  z.string(),
+  decimal.transform((value) => value ?? '0'),
+)
+
 /** An amount in `currency` as USD cents: null unless the currency is USD and it is whole cents. */
 export function usdAmountToCents(amount: string | null, currency: string | null): number | null {
   if (amount === null || currency?.trim().toUpperCase() !== 'USD') return null

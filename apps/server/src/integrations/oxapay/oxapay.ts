@@ -201,6 +201,33 @@ export type OxaPayPaymentCallback = {
   payload: Record<string, unknown>
 }
 
+export type CreatePayoutInput = {
+  address: string
+  /** coin symbol, e.g. "USDT" */
+  currency: string
+  /** network code, e.g. "TRC20" */
+  network: string
+  /** exact amount of the coin, as a decimal string */
+  amount: string
+  memo?: string
+  /** our payout id: how a payout is found again after a lost answer */
+  description: string
+  callbackUrl: string
+}
+
+export type OxaPayPayout = {
+  trackId: string
+  status: OxaPayPayoutStatus | null
+  rawStatus: string
+  address: string | null
+  currency: string | null
+  network: string | null
+  amount: string | null
+  description: string | null
+  txHash: string | null
+  date: Date | null
+}
+
 /** A verified callback about a payout (signed with the payout key). */
 export type OxaPayPayoutCallback = {
   kind: 'payout'
@@ -256,6 +283,18 @@ export interface OxaPay {
   acceptedCurrencies(): Promise<string[]>
   /** Every coin OxaPay supports, with its networks. */
   supportedCurrencies(): Promise<OxaPaySupportedCurrency[]>
+  /**
+   * Sends crypto from the firm's OxaPay balance (POST /payout, `payout_api_key`). Never retried:
+   * OxaPay has no idempotency key, so a caller that lost the answer looks the payout up by its
+   * description (our payout id) with `listPayouts` before sending again.
+   */
+  createPayout(input: CreatePayoutInput): Promise<OxaPayPayout>
+  /** The payout as OxaPay sees it now: re-read before believing a payout callback. */
+  getPayout(trackId: string): Promise<OxaPayPayout>
+  /** Recent payouts, newest first (GET /payout). */
+  listPayouts(filter?: { status?: string; page?: number; size?: number }): Promise<OxaPayPayout[]>
+  /** USD price of each coin (GET /common/prices): a payout's USD amount in the coin sent. */
+  usdPrices(): Promise<Record<string, string>>
   /** Checks a callback's HMAC over the raw bytes; returns a rejection instead of throwing. */
   verifyCallback(input: VerifyOxaPayCallbackInput): OxaPayCallbackVerification
 }

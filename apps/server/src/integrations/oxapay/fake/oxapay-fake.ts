@@ -22,6 +22,7 @@ import {
   productCryptoNetworks,
   type CryptoNetwork,
 } from '@tp/api'
+import { registerFakePayouts, type FakePayouts } from './fake-payouts'
 import { renderFakeQrPng } from './fake-qr-image'
 import { renderSandboxPage } from './sandbox-page'
 import {
@@ -165,6 +166,8 @@ export type OxaPayFake = {
   payment(trackId: string): FakeOxaPayPayment | undefined
   /** Makes the next matching API request(s) fail. */
   failNext(fault: FakeOxaPayFault): void
+  /** The payout API (fake-payouts.ts). */
+  payouts: FakePayouts
   /** API requests received (method and path), oldest first. */
   requests(): { method: string; path: string }[]
   close(): Promise<void>
@@ -179,6 +182,8 @@ export type StartOxaPayFakeOptions = {
    * 3 min, 30 min and 3 h; default none, so tests see exactly one delivery.
    */
   callbackRetryDelaysMs?: readonly number[]
+  /** The fake confirms a payout by itself this long after it is sent; null: only by hand. */
+  payoutAutoConfirmMs?: number | null
 }
 
 export class FakeOxaPayControlError extends Error {
@@ -972,6 +977,12 @@ export async function startOxaPayFake(options: StartOxaPayFakeOptions = {}): Pro
     faults.push({ ...fault, remaining: fault.times ?? 1 })
   }
 
+  const payouts = registerFakePayouts(app, {
+    payoutApiKey,
+    clock,
+    autoConfirmMs: options.payoutAutoConfirmMs === undefined ? 1000 : options.payoutAutoConfirmMs,
+  })
+
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   baseUrl = address.replace('localhost', '127.0.0.1')
 
@@ -988,8 +999,10 @@ export async function startOxaPayFake(options: StartOxaPayFakeOptions = {}): Pro
       return payment ? snapshot(current(payment)) : undefined
     },
     failNext,
+    payouts,
     requests: () => requestLog.map((entry) => ({ ...entry })),
     close: async () => {
+      payouts.close()
       for (const timer of retryTimers) clearTimeout(timer)
       retryTimers.clear()
       await app.close()
