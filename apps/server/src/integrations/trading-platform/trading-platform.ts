@@ -158,7 +158,7 @@ export interface PlatformDeal {
   profit: number
   swap: number
   commission: number
-  reason: CloseReason | 'open' | 'deposit'
+  reason: CloseReason | 'open' | 'deposit' | 'withdrawal'
 }
 
 /** What a position realised over its whole life, once fully closed (the engine's trade). */
@@ -337,6 +337,14 @@ export interface TradingPlatform extends PlatformMarketData {
   closeAllPositions(externalId: string, reason: CloseReason): Promise<PlatformClosedTrade[]>
   cancelAllOrders(externalId: string): Promise<PlatformOrder[]>
   setTradingEnabled(externalId: string, isEnabled: boolean): Promise<void>
+  /**
+   * A balance operation (MT5 /api/trade/balance, MetaApi's manager API): a payout's withdrawal
+   * (negative cents) or a deposit, booked as a 'balance' deal; answers the balance after it.
+   */
+  applyBalanceOperation(
+    externalId: string,
+    amountCents: number,
+  ): Promise<{ dealId: string; balanceAfter: number }>
   changePassword(externalId: string, password: string, kind: 'main' | 'investor'): Promise<void>
   /**
    * The account's leverage 1:N (MT5 /api/user/update Leverage, MetaApi's manager API). Refused

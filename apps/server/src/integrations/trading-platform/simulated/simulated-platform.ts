@@ -212,6 +212,11 @@ export class SimulatedPlatform implements TradingPlatform {
     this.engine.setTradingEnabled(this.account(externalId), isEnabled)
   }
 
+  async applyBalanceOperation(externalId: string, amountCents: number) {
+    const deal = this.engine.applyBalanceOperation(this.account(externalId), amountCents)
+    return { dealId: deal.id, balanceAfter: deal.balanceAfter }
+  }
+
   async changePassword(externalId: string, password: string, kind: 'main' | 'investor') {
     this.account(externalId)
     await this.store.setPasswordHash(externalId, kind, await hashPassword(password))
