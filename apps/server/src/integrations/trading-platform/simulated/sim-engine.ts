@@ -126,7 +126,7 @@ export interface SimDeal {
   profit: number
   swap: number
   commission: number
-  reason: CloseReason | 'open' | 'deposit'
+  reason: CloseReason | 'open' | 'deposit' | 'withdrawal'
   balanceAfter: number
 }
 
@@ -470,6 +470,36 @@ export class SimEngine {
       this.options.emit(account.id, { type: 'leverage-changed', tMs: this.options.now(), leverage })
     }
     return found(this.info(account))
+  }
+
+  /** A balance operation (a payout's withdrawal: negative cents), booked as a 'balance' deal. */
+  applyBalanceOperation(account: SimAccount, amountCents: number): SimDeal {
+    const tMs = this.options.now()
+    account.balance += amountCents
+    const deal: SimDeal = {
+      id: this.options.nextTicket(),
+      accountId: account.id,
+      positionId: null,
+      entry: 'balance',
+      symbol: null,
+      side: null,
+      volume: null,
+      price: null,
+      openPrice: null,
+      openTimeMs: null,
+      timeMs: tMs,
+      profit: amountCents,
+      swap: 0,
+      commission: 0,
+      reason: amountCents < 0 ? 'withdrawal' : 'deposit',
+      balanceAfter: account.balance,
+    }
+    this.options.persist(account.id, [
+      { kind: 'deal', deal },
+      { kind: 'account', balance: account.balance, isTradingEnabled: account.isTradingEnabled },
+    ])
+    this.afterChange(account, tMs)
+    return deal
   }
 
   setTradingEnabled(account: SimAccount, isEnabled: boolean): void {
