@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { adminUsersResponseSchema, errorBodySchema, messages } from '@tp/api'
+import { adminUsersListResponseSchema, errorBodySchema, messages } from '@tp/api'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema'
@@ -29,7 +29,7 @@ describe('/api/admin', () => {
     }
     const response = await t.get('/api/admin/users?page=1&pageSize=2', { token: admin.token })
     expect(response.status).toBe(200)
-    const { data } = adminUsersResponseSchema.parse(response.body)
+    const { data } = adminUsersListResponseSchema.parse(response.body)
     expect(data.page).toBe(1)
     expect(data.pageSize).toBe(2)
     expect(data.total).toBeGreaterThanOrEqual(4)
@@ -38,8 +38,11 @@ describe('/api/admin', () => {
     expect(Object.keys(data.users[0]!).sort()).toEqual([
       'createdAt',
       'email',
+      'emailVerified',
+      'fundCents',
       'id',
       'name',
+      'priceCents',
       'role',
       'status',
     ])

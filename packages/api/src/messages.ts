@@ -112,6 +112,13 @@ export const messages = {
     couponUsedUpMeanwhile:
       "This order's coupon was used up by other orders in the meantime, so it cannot be paid at its price. Refund it instead.",
   },
+  admin: {
+    notYourself: 'You cannot disable, demote or change your own account here.',
+    userDisabled: 'User disabled: their sessions ended and their accounts stopped trading.',
+    userEnabled: 'User enabled again.',
+    userUpdated: 'User saved.',
+    ownerDisabled: 'Trading is off on this account: its owner has been disabled.',
+  },
   trading: {
     ruleLabels: { dailyLoss: 'Daily Loss Limit', maxLoss: 'Max Drawdown' },
     accountNotFound: 'No such trading account.',

@@ -1,25 +1,105 @@
-import { count, desc } from 'drizzle-orm'
-import type { AdminUser } from '@tp/api'
+import { sql, type SQL } from 'drizzle-orm'
+import type { AdminUserRow, AdminUserSort, Role, UserStatus } from '@tp/api'
 import type { AppContext } from '../../context'
-import { users } from '../../db/schema'
+import type { Executor } from '../../db/client'
+import { userFundCents, userPriceCents } from './user-money'
 
-export async function listUsers(ctx: AppContext, page: number, pageSize: number) {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        status: users.status,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db.select({ value: count() }).from(users),
+// The admin users table (spec 2.15): search in name and email, filters by status and role, sorted
+// by any column and paged, all in the database; each row with its price and fund.
+
+export type ListUsersQuery = {
+  page: number
+  pageSize: number
+  search?: string | undefined
+  status?: UserStatus | undefined
+  role?: Role | undefined
+  sort: AdminUserSort
+  dir: 'asc' | 'desc'
+}
+
+type UserRowSql = {
+  id: string
+  email: string
+  name: string | null
+  role: Role
+  status: UserStatus
+  email_verified: boolean
+  created_at: Date | string
+  price_cents: string | number
+  fund_cents: string | number
+}
+
+const sortColumns: Record<AdminUserSort, string> = {
+  createdAt: 'u.created_at',
+  name: 'lower(u.name)',
+  email: 'u.email',
+  price: 'price_cents',
+  fund: 'fund_cents',
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+function whereOf(query: Pick<ListUsersQuery, 'search' | 'status' | 'role'>): SQL {
+  const conditions: SQL[] = [sql`true`]
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search.toLowerCase())}%`
+    conditions.push(sql`(u.email like ${pattern} or lower(coalesce(u.name, '')) like ${pattern})`)
+  }
+  if (query.status) conditions.push(sql`u.status = ${query.status}`)
+  if (query.role) conditions.push(sql`u.role = ${query.role}`)
+  return sql.join(conditions, sql` and `)
+}
+
+export function toAdminUserRow(row: UserRowSql): AdminUserRow {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    status: row.status,
+    emailVerified: row.email_verified,
+    createdAt: new Date(row.created_at).toISOString(),
+    priceCents: Number(row.price_cents),
+    fundCents: Number(row.fund_cents),
+  }
+}
+
+const rowColumns = sql`u.id, u.email, u.name, u.role, u.status, u.email_verified, u.created_at,
+  ${userPriceCents} as price_cents, ${userFundCents} as fund_cents`
+
+/** One user as a row of the table, or undefined. */
+export async function findAdminUserRow(
+  db: Executor,
+  userId: string,
+): Promise<AdminUserRow | undefined> {
+  const result = await db.execute<UserRowSql>(
+    sql`select ${rowColumns} from users u where u.id = ${userId}`,
+  )
+  const row = result.rows[0]
+  return row ? toAdminUserRow(row) : undefined
+}
+
+export async function listUsers(ctx: AppContext, query: ListUsersQuery) {
+  const where = whereOf(query)
+  const direction = sql.raw(query.dir === 'asc' ? 'asc' : 'desc')
+  const nulls = sql.raw(query.dir === 'asc' ? 'nulls first' : 'nulls last')
+  const orderBy = sql.raw(sortColumns[query.sort])
+  const [rows, counted] = await Promise.all([
+    ctx.db.execute<UserRowSql>(sql`
+      select ${rowColumns} from users u
+      where ${where}
+      order by ${orderBy} ${direction} ${nulls}, u.created_at desc, u.id desc
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    ctx.db.execute<{ total: string | number }>(
+      sql`select count(*) as total from users u where ${where}`,
+    ),
   ])
-  const list: AdminUser[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
-  return { users: list, page, pageSize, total: total?.value ?? 0 }
+  return {
+    users: rows.rows.map(toAdminUserRow),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted.rows[0]?.total ?? 0),
+  }
 }

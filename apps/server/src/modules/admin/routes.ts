@@ -1,8 +1,15 @@
 import {
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
-  adminUsersQuerySchema,
-  adminUsersResponseSchema,
+  adminSummaryResponseSchema,
+  adminUpdateUserSchema,
+  adminUserActionResponseSchema,
+  adminUserActionSchema,
+  adminUserDetailResponseSchema,
+  adminUserParamsSchema,
+  adminUserResponseSchema,
+  adminUsersListQuerySchema,
+  adminUsersListResponseSchema,
   checkoutOrderParamsSchema,
   couponParamsSchema,
   couponSchema,
@@ -18,7 +25,12 @@ import type { AppContext } from '../../context'
 import { callerOf, requireAdmin } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
+import { disableUser } from './disable-user'
+import { enableUser } from './enable-user'
+import { getAdminSummary } from './get-admin-summary'
+import { getUserDetail } from './get-user-detail'
 import { listUsers } from './list-users'
+import { updateUser } from './update-user'
 import { createCoupon, listCoupons, setCouponActive } from './manage-coupons'
 import { listOrdersForAdmin, refundOrderAsAdmin, retryOrder, reviewOrder } from './manage-orders'
 
@@ -38,19 +50,97 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     })
 
     app.get(
+      '/summary',
+      {
+        schema: {
+          tags,
+          summary:
+            'The dashboard: cards, sales by day, month and year, newest traders, and the firm figures (docs/admin-metrics.md)',
+          security: bearerAuth,
+          response: { 200: adminSummaryResponseSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async () => ({ data: await getAdminSummary(ctx) }),
+    )
+
+    app.get(
       '/users',
       {
         schema: {
           tags,
-          summary: 'Users, newest first, a page at a time',
+          summary:
+            'Users with price and fund: searched, filtered, sorted and paged in the database',
           security: bearerAuth,
-          querystring: adminUsersQuerySchema,
-          response: { 200: adminUsersResponseSchema, ...errorResponses(401, 403, 422) },
+          querystring: adminUsersListQuerySchema,
+          response: { 200: adminUsersListResponseSchema, ...errorResponses(401, 403, 422) },
+        },
+      },
+      async (request) => ({ data: await listUsers(ctx, request.query) }),
+    )
+
+    app.get(
+      '/users/:userId',
+      {
+        schema: {
+          tags,
+          summary:
+            'One user: profile, billing, orders, accounts, payouts, identity check, messages, audit',
+          security: bearerAuth,
+          params: adminUserParamsSchema,
+          response: { 200: adminUserDetailResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => ({ data: await getUserDetail(ctx, request.params.userId) }),
+    )
+
+    app.patch(
+      '/users/:userId',
+      {
+        schema: {
+          tags,
+          summary: "Edits a user's name, role or email-verified flag (audited)",
+          security: bearerAuth,
+          params: adminUserParamsSchema,
+          body: adminUpdateUserSchema,
+          response: { 200: adminUserResponseSchema, ...errorResponses(401, 403, 404, 422) },
         },
       },
       async (request) => ({
-        data: await listUsers(ctx, request.query.page, request.query.pageSize),
+        user: await updateUser(ctx, callerOf(request), request.params.userId, request.body),
       }),
+    )
+
+    app.post(
+      '/users/:userId/disable',
+      {
+        schema: {
+          tags,
+          summary:
+            'Disables a user with a reason: sign-in refused, sessions ended, trading stopped, emailed (audited)',
+          security: bearerAuth,
+          params: adminUserParamsSchema,
+          body: adminUserActionSchema,
+          response: { 200: adminUserActionResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) =>
+        disableUser(ctx, callerOf(request), request.params.userId, request.body.reason),
+    )
+
+    app.post(
+      '/users/:userId/enable',
+      {
+        schema: {
+          tags,
+          summary: 'Enables a disabled user with a reason: trading back on, emailed (audited)',
+          security: bearerAuth,
+          params: adminUserParamsSchema,
+          body: adminUserActionSchema,
+          response: { 200: adminUserActionResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) =>
+        enableUser(ctx, callerOf(request), request.params.userId, request.body.reason),
     )
 
     const ok = z.object({ ok: z.literal(true) })
