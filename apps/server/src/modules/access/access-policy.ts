@@ -1,4 +1,5 @@
 import { messages } from '@tp/api'
+import { statementImportMessages } from '@tp/api/statement-import'
 import { and, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
@@ -7,9 +8,11 @@ import {
   auditLog,
   orders,
   payments,
+  statementImports,
   tradingAccounts,
   type OrderRow,
   type PaymentRow,
+  type StatementImportRow,
   type TradingAccountRow,
 } from '../../db/schema'
 import { AppError } from '../../lib/errors'
@@ -28,6 +31,8 @@ import type { Caller } from './authenticate'
 //                    pay     owner only
 //                    manage  admin (refund)
 //   payment          read    owner, admin (by the order it pays)
+//   statement import read    owner, admin (a saved import is read-only: nothing trades it)
+//                    manage  owner only (delete)
 //
 // Someone with no access at all is told the thing does not exist (404), never "not yours".
 
@@ -166,6 +171,29 @@ export async function loadCryptoPaymentFor(
     .where(and(eq(payments.provider, 'oxapay'), eq(payments.reference, trackId)))
   if (!row || !canAccessOrder(caller, row.order, 'read')) {
     throw new AppError('NOT_FOUND', { message: 'No such payment.' })
+  }
+  return row
+}
+
+/**
+ * A saved statement import (a read-only "imported" account of the caller's analytics): read by
+ * its owner or an admin, deleted by its owner only; anyone else is told it does not exist.
+ */
+export async function loadStatementImportFor(
+  ctx: AppContext,
+  caller: Caller,
+  importId: string,
+  access: 'read' | 'manage',
+): Promise<StatementImportRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(statementImports)
+    .where(eq(statementImports.id, importId))
+  const isAllowed =
+    row !== undefined &&
+    (row.userId === caller.userId || (access === 'read' && caller.role === 'admin'))
+  if (!isAllowed) {
+    throw new AppError('NOT_FOUND', { message: statementImportMessages.notFound })
   }
   return row
 }

@@ -15,29 +15,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
 import { authenticate, callerOf } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
+import { assertMultipart, multipartError } from '../../lib/multipart'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { getProfile } from './get-profile'
 import { putBillingProfile } from './put-billing-profile'
 import { updateProfile } from './update-profile'
 import { uploadAvatar } from './upload-avatar'
 
-/**
- * The multipart parser's complaints about the body itself: no boundary, a body ending before its
- * closing boundary, a part cut short (busboy's plain errors), a client gone mid-body or a
- * forbidden field name (@fastify/multipart's 4xx errors). The client's fault: 400, never 500.
- */
-function isMalformedMultipart(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const { code, statusCode = 500 } = error as { code?: string; statusCode?: number }
-  if (code?.startsWith('FST_')) return statusCode >= 400 && statusCode < 500
-  return /multipart|boundary|terminated early|malformed/i.test(error.message)
-}
-
 /** Reads the multipart form of upload-image: one `image` file and an optional `email`. */
 async function readAvatarForm(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: messages.http.multipartOnly })
-  }
+  assertMultipart(request)
   let image: Buffer | undefined
   let email: string | undefined
   try {
@@ -50,17 +37,7 @@ async function readAvatarForm(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: messages.validation.imageTooLarge })
-    }
-    if (code?.startsWith('FST_') && (error as { statusCode?: number }).statusCode === 413) {
-      throw new AppError('PAYLOAD_TOO_LARGE')
-    }
-    if (isMalformedMultipart(error)) {
-      throw new AppError('BAD_REQUEST', { message: messages.http.malformedMultipart, cause: error })
-    }
-    throw error
+    throw multipartError(error, messages.validation.imageTooLarge)
   }
   if (!image || image.length === 0) {
     throw new AppError('VALIDATION_FAILED', {
