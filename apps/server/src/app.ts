@@ -36,7 +36,6 @@ import { marketRoutes, tradingRoutes } from './modules/trading/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { leaderboardRoutes } from './modules/leaderboard/routes'
 import { statementImportRoutes } from './modules/statement-imports/routes'
-import { statementImportRoutes } from './modules/statement-imports/routes'
 
 export type BuildAppOptions = {
   /** The built web app to serve; skipped (API only) when it has no index.html. */
@@ -115,7 +114,6 @@ export async function buildApp(
       await api.register(tradingRoutes(ctx))
       await api.register(analyticsRoutes(ctx))
       await api.register(leaderboardRoutes(ctx))
-      await api.register(statementImportRoutes(ctx))
       await api.register(statementImportRoutes(ctx))
       await api.register(streamRoutes(ctx))
       await api.register(scenarioRoutes(ctx))
