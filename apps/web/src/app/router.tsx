@@ -131,7 +131,10 @@ export function createRoutes(): RouteObject[] {
               path: paths.checkout.paymentSuccess.path,
               lazy: lazyPage(() => import('./routes/checkout/payment-success')),
             },
-            comingSoon(paths.certificate.path, 'Certificate Verification'),
+            {
+              path: paths.certificate.path,
+              lazy: lazyPage(() => import('./routes/certificate')),
+            },
             {
               element: <RequireSignedIn />,
               children: [
@@ -169,7 +172,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/user/statement-import')),
                 },
                 comingSoon(paths.user.payouts.path, 'Payouts'),
-                comingSoon(paths.user.certificates.path, 'Certificates'),
+                {
+                  path: paths.user.certificates.path,
+                  lazy: lazyPage(() => import('./routes/user/certificates')),
+                },
                 {
                   path: paths.user.billing.path,
                   lazy: lazyPage(() => import('./routes/user/billing')),
