@@ -70,7 +70,15 @@ const table: Record<string, Row> = {
   },
   // the dashboard's analytics (spec 7): the account in the body
   ...Object.fromEntries(
-    ['trades', 'total-stats', 'visual-stats', 'visual-trades', 'update-analysis'].map((call) => [
+    [
+      'trades',
+      'total-stats',
+      'visual-stats',
+      'visual-trades',
+      'update-analysis',
+      'account-metrics',
+      'journal',
+    ].map((call) => [
       `POST /api/metaStats/${call}`,
       {
         kind: 'account-read',
@@ -79,6 +87,12 @@ const table: Record<string, Row> = {
       } satisfies Row,
     ]),
   ),
+  // the trade journal is written by the owner alone
+  'PUT /api/metaStats/journal': {
+    kind: 'account-trade',
+    url: () => '/api/metaStats/journal',
+    body: (ids) => ({ accountId: ids.accountId, tradeId: 'any', note: 'a note', tags: [] }),
+  },
   // the passwords: the owner's alone (an admin reads the account, not its passwords)
   'GET /api/trading/accounts/{accountId}/credentials': {
     kind: 'account-trade',
@@ -303,7 +317,7 @@ afterAll(async () => {
 
 async function call(key: string, role: Role) {
   const row = table[key]!
-  const method = key.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   const token = tokenOf(role)
   return app.request(method, row.url(ids), {
     ...(row.body ? { body: row.body(ids) } : method === 'POST' ? { body: {} } : {}),

@@ -450,6 +450,8 @@ export const journalTagSchema = z
     message: 'A tag is one word: letters, digits, - and _.',
   })
 
+export const journalListRequestSchema = z.object({ accountId: z.uuid() })
+
 export const journalEntrySchema = z.object({
   tradeId: z.string(),
   note: z.string(),

@@ -1,5 +1,10 @@
 import {
   analyticsRequestSchema,
+  journalListRequestSchema,
+  journalListResponseSchema,
+  metaStatsAccountMetricsResponseSchema,
+  saveJournalEntryRequestSchema,
+  saveJournalEntryResponseSchema,
   metaStatsTotalStatsResponseSchema,
   metaStatsTradesResponseSchema,
   metaStatsUpdateAnalysisResponseSchema,
@@ -12,11 +17,14 @@ import type { AppContext } from '../../context'
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { authenticate, callerOf } from '../access/authenticate'
+import { getAccountMetrics } from './get-account-metrics'
 import { getAnalysis } from './get-analysis'
 import { getTotalStats } from './get-total-stats'
 import { getVisualStats } from './get-visual-stats'
 import { getVisualTrades } from './get-visual-trades'
 import { listAccountTrades } from './list-account-trades'
+import { listJournalEntries } from './list-journal-entries'
+import { saveJournalEntry } from './save-journal-entry'
 
 // The dashboard's analytics (spec 2.12, 3, 7; packages/api/src/analytics.ts): POST
 // /api/metaStats/*, the caller from the token, a body email only the caller's own, the account
@@ -105,6 +113,50 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         serializerCompiler: compiledSerializerCompiler,
       },
       async (request) => getAnalysis(ctx, callerOf(request), request.body),
+    )
+
+    // The account metrics page (/user/analyticsview, issue 12 items 4-7)
+    app.post(
+      '/metaStats/account-metrics',
+      {
+        schema: {
+          tags,
+          summary:
+            'Account metrics: equity curve with the floors, calendar, tables, metrics, rule what-if',
+          security: bearerAuth,
+          body: analyticsRequestSchema,
+          response: { 200: metaStatsAccountMetricsResponseSchema, ...errors },
+        },
+      },
+      async (request) => getAccountMetrics(ctx, callerOf(request), request.body),
+    )
+
+    app.post(
+      '/metaStats/journal',
+      {
+        schema: {
+          tags,
+          summary: "The account's trade journal: notes and tags per trade",
+          security: bearerAuth,
+          body: journalListRequestSchema,
+          response: { 200: journalListResponseSchema, ...errors },
+        },
+      },
+      async (request) => listJournalEntries(ctx, callerOf(request), request.body),
+    )
+
+    app.put(
+      '/metaStats/journal',
+      {
+        schema: {
+          tags,
+          summary: "Save a trade's note and tags (owner); an empty note with no tags removes them",
+          security: bearerAuth,
+          body: saveJournalEntryRequestSchema,
+          response: { 200: saveJournalEntryResponseSchema, ...errors },
+        },
+      },
+      async (request) => saveJournalEntry(ctx, callerOf(request), request.body),
     )
   }
 }
