@@ -21,6 +21,7 @@ import type {
   TradingPlatform,
 } from '../integrations/trading-platform/trading-platform'
 import type { Logger } from '../lib/logger'
+import { StatementSize, writeInStatements } from './statement-size'
 
 // Live risk: every equity change of every active account goes through the domain's incremental
 // evaluator (docs/decisions/0014). What the evaluator is fed is written to an append-only ledger
@@ -139,14 +140,19 @@ const FLUSH_INTERVAL_MS = Number(process.env.RISK_FLUSH_MS ?? 250)
 const LOAD_CHUNK = 2_000
 const FLUSH_CHUNK = 5_000
 /**
- * ledger rows per statement of a flush, each its own short transaction: ~500 rows is tens of ms on
- * PGlite, the time every other query of the app may wait (0006)
+ * The time one statement of a flush may hold the database (on PGlite, every other query of the
+ * app waits for it: 0006): each kind of write sizes its statements to it (StatementSize), within
+ * the bounds below.
  */
-const FLUSH_STATEMENT_ROWS = 500
-/** day rows per statement of a flush: an upsert of numeric columns, several times a ledger row */
-const FLUSH_STATEMENT_DAYS = 250
-/** checkpoints per statement of a flush: each is ~1 KB of JSON and an update of the account row */
-const FLUSH_STATEMENT_CHECKPOINTS = 50
+const FLUSH_STATEMENT_TARGET_MS = Number(process.env.RISK_FLUSH_STATEMENT_MS ?? 10)
+/** ledger rows per statement of a flush */
+const FLUSH_STATEMENT_ROWS = { min: 100, initial: 500, max: 1_000 }
+/** day rows per statement: an upsert of numeric columns, several times a ledger row */
+const FLUSH_STATEMENT_DAYS = { min: 50, initial: 250, max: 500 }
+/** checkpoints per statement: each is ~1 KB of JSON and an update of the account row */
+const FLUSH_STATEMENT_CHECKPOINTS = { min: 10, initial: 50, max: 100 }
+const sizeOf = (bounds: { min: number; initial: number; max: number }) =>
+  new StatementSize(bounds, FLUSH_STATEMENT_TARGET_MS)
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
 const CURVE_INTERVAL_MS = 5 * 60_000
 /** cents -> the evaluator's micro-units (an exact integer in a double) */
@@ -172,6 +178,12 @@ export class RiskMonitor {
   private pendingDays = new Map<string, (typeof accountDays.$inferInsert)[]>()
   private pendingCheckpoints = new Map<string, { state: unknown; seq: number }>()
   private flushing: Promise<void> | null = null
+  /** rows per statement of each kind of flush write, sized to FLUSH_STATEMENT_TARGET_MS */
+  private readonly statementSizes = {
+    rows: sizeOf(FLUSH_STATEMENT_ROWS),
+    days: sizeOf(FLUSH_STATEMENT_DAYS),
+    checkpoints: sizeOf(FLUSH_STATEMENT_CHECKPOINTS),
+  }
   /** breach and pass transactions in flight: a flush lets them go first (writeVerdict) */
   private verdictWrites = 0
   private verdictsIdle: Promise<void> = Promise.resolve()
@@ -290,7 +302,7 @@ export class RiskMonitor {
 
   /**
    * Writes everything recorded so far (ledger rows, day rows, checkpoints) in short statements
-   * (FLUSH_STATEMENT_ROWS, _DAYS and _CHECKPOINTS at most), each committed on its own: a flush
+   * (each sized to take about FLUSH_STATEMENT_TARGET_MS), each committed on its own: a flush
    * of 10,000 accounts never holds the database (on PGlite, every other query) for the whole
    * batch. The order keeps what decision 0014 needs: ledger rows first, in the order they were
    * recorded (what is stored of an account is always a prefix of its ledger), then day rows, then
@@ -316,19 +328,20 @@ export class RiskMonitor {
     let rowsWritten = 0
     const write = async () => {
       // before each statement, a breach or pass waiting to be stored goes first
-      for (; rowsWritten < rows.length; rowsWritten += FLUSH_STATEMENT_ROWS) {
-        await this.verdictsIdle
-        await writeLedger(db, rows.slice(rowsWritten, rowsWritten + FLUSH_STATEMENT_ROWS))
-      }
-      for (let i = 0; i < days.length; i += FLUSH_STATEMENT_DAYS) {
-        await this.verdictsIdle
-        await writeDays(db, days.slice(i, i + FLUSH_STATEMENT_DAYS))
-      }
-      const entries = [...checkpoints]
-      for (let i = 0; i < entries.length; i += FLUSH_STATEMENT_CHECKPOINTS) {
-        await this.verdictsIdle
-        await writeCheckpoints(db, new Map(entries.slice(i, i + FLUSH_STATEMENT_CHECKPOINTS)))
-      }
+      const before = () => this.verdictsIdle
+      await writeInStatements(
+        rows,
+        this.statementSizes.rows,
+        before,
+        (chunk) => writeLedger(db, chunk),
+        (count) => (rowsWritten += count),
+      )
+      await writeInStatements(days, this.statementSizes.days, before, (chunk) =>
+        writeDays(db, chunk),
+      )
+      await writeInStatements([...checkpoints], this.statementSizes.checkpoints, before, (chunk) =>
+        writeCheckpoints(db, new Map(chunk)),
+      )
     }
     this.flushing = write()
       .catch((error: unknown) => {
