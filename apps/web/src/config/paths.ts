@@ -96,6 +96,10 @@ export const paths = {
     root: fixed('/admin'),
     dashboard: fixed('/admin/dashboard'),
     userAccount: fixed('/admin/useraccount'),
+    user: {
+      path: '/admin/useraccount/:userId',
+      getHref: (userId: string) => `/admin/useraccount/${encodeURIComponent(userId)}`,
+    },
     tradingAccounts: fixed('/admin/accounts'),
     payouts: fixed('/admin/payouts'),
     coupons: fixed('/admin/coupons'),

@@ -1,12 +1,23 @@
 import { Users } from 'lucide-react'
-import { DateTime } from 'luxon'
-import { useSearchParams } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import {
+  adminUserSorts,
+  roleSchema,
+  userStatusSchema,
+  type AdminUserRow,
+  type AdminUserSort,
+} from '@tp/api'
+import { formatMoney, usd } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Pager } from '@/components/ui/pager'
 import { EmptyState } from '@/components/ui/empty-state'
+import { fieldClasses, Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Pager } from '@/components/ui/pager'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SortHeader } from '@/components/ui/sort-header'
 import {
   Table,
   TableBody,
@@ -16,113 +27,272 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
+import { paths } from '@/config/paths'
+import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { getErrorMessage } from '@/lib/api-client'
-import { ADMIN_USERS_PAGE_SIZE, useUsers } from '../api/get-users'
+import { cn } from '@/lib/utils'
+import { ADMIN_USERS_PAGE_SIZE, useUsers, type UsersFilter } from '../api/get-users'
+import { UserActionDialog, type UserAction } from './user-action-dialog'
 
-const columns = ['No', 'Name', 'Email', 'Role', 'Status', 'Joined'] as const
-
-function formatDate(iso: string) {
-  const date = DateTime.fromISO(iso)
-  return date.isValid ? date.toLocaleString(DateTime.DATE_MED) : iso
-}
+const SEARCH_DELAY_MS = 300
 
 function readPage(value: string | null) {
   const page = Number(value)
   return Number.isInteger(page) && page >= 1 ? page : 1
 }
 
-/** The users of the platform, a page at a time (spec 2.15); the page lives in the URL. */
+/** The filter, from the URL (so a page of results can be linked and survives a reload). */
+function readFilter(params: URLSearchParams): UsersFilter {
+  const sort = params.get('sort')
+  return {
+    page: readPage(params.get('page')),
+    search: params.get('q') ?? '',
+    status: userStatusSchema.safeParse(params.get('status')).data ?? '',
+    role: roleSchema.safeParse(params.get('role')).data ?? '',
+    sort: (adminUserSorts as readonly string[]).includes(sort ?? '')
+      ? (sort as AdminUserSort)
+      : 'createdAt',
+    dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
+  }
+}
+
+const money = (cents: number) => formatMoney(usd(cents), { showCents: false })
+
+/**
+ * The users of the platform (spec 2.15: No, Name, Price, Fund, Status, Action): searched,
+ * filtered, sorted and paged by the server; Edit, Disable / Enable (with a reason) and the
+ * user's page from each row.
+ */
 export function UsersTable() {
   const [searchParams, setSearchParams] = useSearchParams()
-  const page = readPage(searchParams.get('page'))
-  const users = useUsers(page)
+  const filter = readFilter(searchParams)
+  const [searchText, setSearchText] = useState(filter.search)
+  const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS)
+  const users = useUsers(filter)
+  const [action, setAction] = useState<UserAction | null>(null)
   const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1
 
-  const goTo = (next: number) =>
+  const update = (changes: Record<string, string | null>) =>
     setSearchParams((params) => {
-      params.set('page', String(next))
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) params.set(key, value)
+        else params.delete(key)
+      }
       return params
     })
 
-  if (users.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(users.error)}</p>
-        <Button variant="link" onClick={() => void users.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
-  }
+  useEffect(() => {
+    if (debouncedSearch !== filter.search) update({ q: debouncedSearch || null, page: null })
+    // only a change of the typed text searches again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch])
 
-  if (users.data && users.data.total === 0) {
-    return (
-      <EmptyState
-        icon={<Users aria-hidden />}
-        title="No users yet"
-        description="Traders appear here as soon as they sign up."
-      />
-    )
-  }
+  const onSort = (field: AdminUserSort) =>
+    update({
+      sort: field,
+      dir: field === filter.sort && filter.dir === 'desc' ? 'asc' : 'desc',
+      page: null,
+    })
 
-  const firstNumber = (page - 1) * (users.data?.pageSize ?? ADMIN_USERS_PAGE_SIZE) + 1
+  const firstNumber = (filter.page - 1) * (users.data?.pageSize ?? ADMIN_USERS_PAGE_SIZE) + 1
+  const isFiltered = Boolean(filter.search || filter.status || filter.role)
 
   return (
     <div className="grid gap-4">
-      <Table aria-busy={users.isFetching || undefined}>
-        <TableCaption className="sr-only">
-          Users, page {page} of {pageCount}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => (
-              <TableHead key={column}>{column}</TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {users.data
-            ? users.data.users.map((user, index) => (
-                <TableRow key={user.id}>
-                  <TableCell className="text-muted-foreground">{firstNumber + index}</TableCell>
-                  <TableCell className="font-medium">{user.name || '—'}</TableCell>
-                  <TableCell>{user.email}</TableCell>
-                  <TableCell>
-                    <Badge variant={user.role === 'admin' ? 'warning' : 'neutral'}>
-                      {user.role}
-                    </Badge>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={user.status === 'active' ? 'profit' : 'neutral'}>
-                      {user.status}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">
-                    {formatDate(user.createdAt)}
-                  </TableCell>
-                </TableRow>
-              ))
-            : Array.from({ length: 5 }, (_, row) => (
-                <TableRow key={row}>
-                  {columns.map((column) => (
-                    <TableCell key={column}>
-                      <Skeleton className="h-4 w-full min-w-12" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-        </TableBody>
-      </Table>
+      <div className="flex flex-wrap items-end gap-4" role="search" aria-label="Find users">
+        <div className="grid min-w-56 flex-1 gap-2 sm:flex-none">
+          <Label htmlFor="users-search">Search</Label>
+          <Input
+            id="users-search"
+            type="search"
+            placeholder="Name or email"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="users-status">Status</Label>
+          <select
+            id="users-status"
+            className={cn(fieldClasses, 'h-10 w-auto py-1.5')}
+            value={filter.status}
+            onChange={(event) => update({ status: event.target.value || null, page: null })}
+          >
+            <option value="">All</option>
+            <option value="active">Active</option>
+            <option value="disabled">Disabled</option>
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="users-role">Role</Label>
+          <select
+            id="users-role"
+            className={cn(fieldClasses, 'h-10 w-auto py-1.5')}
+            value={filter.role}
+            onChange={(event) => update({ role: event.target.value || null, page: null })}
+          >
+            <option value="">All</option>
+            <option value="trader">Trader</option>
+            <option value="admin">Admin</option>
+          </select>
+        </div>
+      </div>
 
-      <Pager
-        page={page}
-        pageCount={pageCount}
-        status={
-          users.data ? `Page ${page} of ${pageCount} · ${users.data.total} users` : 'Loading users…'
-        }
-        isBusy={users.isFetching}
-        onPage={goTo}
-      />
+      {users.isError ? (
+        <Alert variant="error">
+          <p>{getErrorMessage(users.error)}</p>
+          <Button variant="link" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : users.data && users.data.total === 0 ? (
+        <EmptyState
+          icon={<Users aria-hidden />}
+          title={isFiltered ? 'No user matches' : 'No users yet'}
+          description={
+            isFiltered
+              ? 'Try another name or email, or clear the filters.'
+              : 'Traders appear here as soon as they sign up.'
+          }
+        />
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <Table aria-busy={users.isFetching || undefined}>
+              <TableCaption className="sr-only">
+                Users, page {filter.page} of {pageCount}
+              </TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>No</TableHead>
+                  <SortHeader label="Name" field="name" {...sortProps(filter, onSort)} />
+                  <SortHeader
+                    label="Price"
+                    field="price"
+                    isNumeric
+                    {...sortProps(filter, onSort)}
+                  />
+                  <SortHeader label="Fund" field="fund" isNumeric {...sortProps(filter, onSort)} />
+                  <TableHead>Status</TableHead>
+                  <SortHeader label="Joined" field="createdAt" {...sortProps(filter, onSort)} />
+                  <TableHead>Action</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data
+                  ? users.data.users.map((user, index) => (
+                      <UserRow
+                        key={user.id}
+                        user={user}
+                        number={firstNumber + index}
+                        onAction={setAction}
+                      />
+                    ))
+                  : Array.from({ length: 5 }, (_, row) => (
+                      <TableRow key={row}>
+                        {Array.from({ length: 7 }, (_, cell) => (
+                          <TableCell key={cell}>
+                            <Skeleton className="h-4 w-full min-w-12" />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pager
+            page={filter.page}
+            pageCount={pageCount}
+            status={
+              users.data
+                ? `Page ${filter.page} of ${pageCount} · ${users.data.total} users`
+                : 'Loading users…'
+            }
+            isBusy={users.isFetching}
+            onPage={(page) => update({ page: String(page) })}
+          />
+        </>
+      )}
+      <UserActionDialog action={action} onClose={() => setAction(null)} />
     </div>
+  )
+}
+
+function sortProps(filter: UsersFilter, onSort: (field: AdminUserSort) => void) {
+  return { sort: filter.sort, order: filter.dir, onSort }
+}
+
+function formatJoined(iso: string) {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString()
+}
+
+function UserRow({
+  user,
+  number,
+  onAction,
+}: {
+  user: AdminUserRow
+  number: number
+  onAction: (action: UserAction) => void
+}) {
+  const label = user.name || user.email
+  return (
+    <TableRow>
+      <TableCell className="text-muted-foreground">{number}</TableCell>
+      <TableCell>
+        <Link
+          to={paths.admin.user.getHref(user.id)}
+          className="font-medium underline-offset-4 hover:underline"
+        >
+          {user.name || '—'}
+        </Link>
+        <div className="text-xs text-muted-foreground">{user.email}</div>
+        {user.role === 'admin' ? (
+          <Badge variant="warning" className="mt-1">
+            admin
+          </Badge>
+        ) : null}
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{money(user.priceCents)}</TableCell>
+      <TableCell className="text-right tabular-nums">{money(user.fundCents)}</TableCell>
+      <TableCell>
+        <Badge variant={user.status === 'active' ? 'profit' : 'loss'}>{user.status}</Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">
+        {formatJoined(user.createdAt)}
+      </TableCell>
+      <TableCell>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Edit ${label}`}
+            onClick={() => onAction({ kind: 'edit', user })}
+          >
+            Edit
+          </Button>
+          {user.status === 'active' ? (
+            <Button
+              size="sm"
+              variant="destructive"
+              aria-label={`Disable ${label}`}
+              onClick={() => onAction({ kind: 'disable', user })}
+            >
+              Disable
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Enable ${label}`}
+              onClick={() => onAction({ kind: 'enable', user })}
+            >
+              Enable
+            </Button>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
   )
 }

@@ -24,6 +24,7 @@ import {
 } from '@tp/api/analytics'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { themeColor } from '@/lib/theme-color'
 import { visualStatsQuery, visualTradesQuery } from '../api/get-analytics'
 import { lots, money, percent, signedMoney } from '../utils/format'
 import { ChartCard, type ChartTable } from './chart-card'
@@ -36,13 +37,6 @@ import { NoClosedTrades, SectionError } from './section-states'
 
 type VisualStats = MetaStatsVisualStatsResponse['data']
 type VisualTrades = MetaStatsVisualTradesResponse['data']
-
-/** The theme's colours (index.css), read from the page so the charts follow the tokens. */
-function themeColor(name: string, fallback: string): string {
-  if (typeof document === 'undefined') return fallback
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim()
-  return value || fallback
-}
 
 function usePalette() {
   return {

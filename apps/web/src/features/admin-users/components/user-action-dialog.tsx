@@ -1,0 +1,171 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { messages, type AdminUserRow, type Role } from '@tp/api'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { FormField } from '@/components/ui/form-field'
+import { fieldClasses, Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { getErrorMessage } from '@/lib/api-client'
+import { cn } from '@/lib/utils'
+import { useSetUserEnabled, useUpdateUser } from '../api/user-actions'
+
+export type UserAction = { kind: 'edit' | 'disable' | 'enable'; user: AdminUserRow }
+
+const REASON_MIN = 3
+const REASON_MAX = 500
+
+const copy = {
+  edit: {
+    title: 'Edit user',
+    description: 'Name, role and whether the email is verified. The change is audited.',
+    confirm: 'Save',
+  },
+  disable: {
+    title: 'Disable user',
+    description:
+      'They are signed out everywhere at once, cannot sign in, and trading stops on their accounts. They are emailed the reason.',
+    confirm: 'Disable',
+  },
+  enable: {
+    title: 'Enable user',
+    description:
+      'They can sign in again and trading comes back on the accounts the disable turned off. They are emailed the reason.',
+    confirm: 'Enable',
+  },
+} as const
+
+/** Edit, disable or enable a user: asks for what changes and the reason, runs it, toasts. */
+export function UserActionDialog({
+  action,
+  onClose,
+}: {
+  action: UserAction | null
+  onClose: () => void
+}) {
+  return (
+    <AlertDialog open={action !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      {action ? <UserActionContent key={action.user.id} action={action} onClose={onClose} /> : null}
+    </AlertDialog>
+  )
+}
+
+function UserActionContent({ action, onClose }: { action: UserAction; onClose: () => void }) {
+  const { user, kind } = action
+  const update = useUpdateUser()
+  const setEnabled = useSetUserEnabled()
+  const [name, setName] = useState(user.name ?? '')
+  const [role, setRole] = useState<Role>(user.role)
+  const [emailVerified, setEmailVerified] = useState(user.emailVerified)
+  const [reason, setReason] = useState('')
+  const [isSubmitted, setSubmitted] = useState(false)
+  const text = copy[kind]
+  const isReasonRequired = kind !== 'edit'
+  const trimmed = reason.trim()
+  const reasonError =
+    trimmed.length > REASON_MAX
+      ? `Keep the reason to ${REASON_MAX} characters.`
+      : isSubmitted && (isReasonRequired || trimmed) && trimmed.length < REASON_MIN
+        ? `Give the reason in at least ${REASON_MIN} characters.`
+        : undefined
+  const isPending = update.isPending || setEnabled.isPending
+
+  function confirm() {
+    setSubmitted(true)
+    if (trimmed.length > REASON_MAX) return
+    if ((isReasonRequired || trimmed) && trimmed.length < REASON_MIN) return
+    const callbacks = {
+      onSuccess: () => {
+        toast.success(
+          kind === 'edit'
+            ? messages.admin.userUpdated
+            : kind === 'disable'
+              ? messages.admin.userDisabled
+              : messages.admin.userEnabled,
+        )
+        onClose()
+      },
+      onError: (error: unknown) => toast.error(getErrorMessage(error)),
+    }
+    if (kind === 'edit') {
+      update.mutate(
+        {
+          userId: user.id,
+          name: name.trim() || null,
+          role,
+          emailVerified,
+          ...(trimmed ? { reason: trimmed } : {}),
+        },
+        callbacks,
+      )
+    } else {
+      setEnabled.mutate(
+        { userId: user.id, isEnabled: kind === 'enable', reason: trimmed },
+        callbacks,
+      )
+    }
+  }
+
+  return (
+    <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <AlertDialogHeader>
+        <AlertDialogTitle>{text.title}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {user.email}. {text.description}
+        </AlertDialogDescription>
+      </AlertDialogHeader>
+      {kind === 'edit' ? (
+        <div className="grid gap-4">
+          <FormField label="Name">
+            <Input value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
+          </FormField>
+          <FormField label="Role">
+            <select
+              className={cn(fieldClasses, 'h-10 py-1.5')}
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              <option value="trader">Trader</option>
+              <option value="admin">Admin</option>
+            </select>
+          </FormField>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="user-email-verified"
+              checked={emailVerified}
+              onCheckedChange={(checked) => setEmailVerified(checked === true)}
+            />
+            <Label htmlFor="user-email-verified">Email verified</Label>
+          </div>
+        </div>
+      ) : null}
+      <FormField
+        label={isReasonRequired ? 'Reason (sent to the user)' : 'Reason (optional, audited)'}
+        hint={`Kept in the audit log. ${REASON_MIN}-${REASON_MAX} characters.`}
+        error={reasonError}
+      >
+        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </FormField>
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+        <Button
+          variant={kind === 'disable' ? 'destructive' : 'default'}
+          isPending={isPending}
+          onClick={confirm}
+        >
+          {text.confirm}
+        </Button>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  )
+}
