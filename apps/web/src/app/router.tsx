@@ -200,10 +200,17 @@ export function createRoutes(): RouteObject[] {
               element: <AdminLayout />,
               children: [
                 { index: true, element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
-                comingSoon(paths.admin.dashboard.path, 'Admin Dashboard'),
+                {
+                  path: paths.admin.dashboard.path,
+                  lazy: lazyPage(() => import('./routes/admin/dashboard')),
+                },
                 {
                   path: paths.admin.userAccount.path,
                   lazy: lazyPage(() => import('./routes/admin/user-account')),
+                },
+                {
+                  path: paths.admin.user.path,
+                  lazy: lazyPage(() => import('./routes/admin/user-detail')),
                 },
                 comingSoon(paths.admin.tradingAccounts.path, 'Trading Accounts'),
                 comingSoon(paths.admin.payouts.path, 'Payouts'),
