@@ -27,6 +27,7 @@ export async function createScenarioAccount(
     challenge?: 'twoPhase' | 'instantFund'
     sizeK?: number
     platform?: 'mt4' | 'mt5'
+    stage?: 'phase1' | 'phase2' | 'funded'
     startDaysAgo?: number
     trades?: ScenarioTrade[]
   },
