@@ -26,6 +26,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes'
 import { profileRoutes } from './modules/profile/routes'
 import { orderRoutes, pricingRoutes } from './modules/orders/routes'
 import { paymentNotificationRoutes, paymentRoutes } from './modules/payments/routes'
+import { adminPayoutRoutes } from './modules/payouts/admin-routes'
+import { payoutNotificationRoutes, payoutRoutes } from './modules/payouts/routes'
 import { scenarioRoutes } from './modules/scenarios/routes'
 import { adminServiceRoutes } from './modules/service/admin-routes'
 import { serviceRoutes } from './modules/service/routes'
@@ -121,6 +123,9 @@ export async function buildApp(
       await api.register(orderRoutes(ctx))
       await api.register(paymentRoutes(ctx))
       await api.register(paymentNotificationRoutes(ctx))
+      await api.register(payoutRoutes(ctx))
+      await api.register(payoutNotificationRoutes(ctx))
+      await api.register(adminPayoutRoutes(ctx), { prefix: '/admin' })
       await api.register(serviceRoutes(ctx))
       await api.register(certificateRoutes(ctx))
     },

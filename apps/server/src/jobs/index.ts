@@ -5,6 +5,10 @@ import { sendPasswordResetJob } from '../modules/auth/request-password-reset'
 import { refreshLeaderboardJob } from '../modules/leaderboard/refresh-leaderboard'
 import { fulfilOrderJob } from '../modules/orders/confirm-payment'
 import { reconcilePaymentJob, sweepPaymentsJob } from '../modules/payments/reconcile-payment'
+import { lateBonusJob } from '../modules/payouts/late-bonus-job'
+import { reconcilePayoutJob } from '../modules/payouts/receive-payout-callback'
+import { sendPayoutJob } from '../modules/payouts/send-payout'
+import { settlePayoutJob } from '../modules/payouts/settle-payout'
 import { dayResetJob } from '../risk/day-reset-job'
 import { weekendCloseJob } from '../risk/weekend-close-job'
 import { cleanExpiredRecordsJob } from './clean-expired-records'
@@ -26,4 +30,8 @@ export const allJobs = [
   refreshLeaderboardJob,
   issueCertificateJob,
   sweepCertificatesJob,
+  sendPayoutJob,
+  reconcilePayoutJob,
+  settlePayoutJob,
+  lateBonusJob,
 ] as JobDefinition<unknown>[] as JobDefinition<never>[]

@@ -1,4 +1,5 @@
 import { checkoutMessages, messages, type ErrorBody, type ErrorCode } from '@tp/api'
+import { payoutMessages } from '@tp/api/payouts'
 
 // One error type for everything the API refuses on purpose. The code decides the HTTP status
 // (one table, below); the message is safe to show to a user; internals go to the log only.
@@ -34,6 +35,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   PAYMENT_FAILED: 502,
   PAYMENT_UNAVAILABLE: 503,
   WEBHOOK_REJECTED: 400,
+  PAYOUT_CONFLICT: 409,
+  PAYOUT_NOT_ELIGIBLE: 422,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 }
@@ -69,6 +72,8 @@ const defaultMessage: Record<ErrorCode, string> = {
   PAYMENT_FAILED: checkoutMessages.paypalCaptureFailed,
   PAYMENT_UNAVAILABLE: checkoutMessages.paymentUnavailable,
   WEBHOOK_REJECTED: 'The notification could not be verified.',
+  PAYOUT_CONFLICT: payoutMessages.openRequest,
+  PAYOUT_NOT_ELIGIBLE: payoutMessages.notEligible,
   INTERNAL: messages.http[500],
   SERVICE_UNAVAILABLE: messages.http.unavailable,
 }

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull } from 'drizzle-orm'
 import { getInstrument, priceToNumber, type EvaluationInput, type Rulebook } from '@tp/domain'
 import type { AppContext } from '../../context'
-import { evaluationEvents, type TradingAccountRow } from '../../db/schema'
+import { rebaseRulebook } from '@tp/domain/payouts'
+import { evaluationEvents, payouts, type TradingAccountRow } from '../../db/schema'
 import { rulesOf } from '../../risk/risk-monitor'
 
 /**
@@ -14,10 +15,18 @@ export async function buildEngineInput(
   row: TradingAccountRow,
 ): Promise<{ rules: Rulebook; history: EvaluationInput['history'] }> {
   await ctx.trading.risk.flush()
+  // after a paid payout the evaluation is the period since it: the floors re-based on the
+  // balance after the payout (@tp/domain rebaseRulebook), from the snapshot that started it
+  const [period] = await ctx.db
+    .select({ seq: payouts.ledgerSeq, balanceAfterCents: payouts.balanceAfterCents })
+    .from(payouts)
+    .where(and(eq(payouts.accountId, row.id), isNotNull(payouts.ledgerSeq)))
+    .orderBy(desc(payouts.ledgerSeq))
+    .limit(1)
   const events = await ctx.db
     .select()
     .from(evaluationEvents)
-    .where(eq(evaluationEvents.accountId, row.id))
+    .where(and(eq(evaluationEvents.accountId, row.id), gte(evaluationEvents.seq, period?.seq ?? 0)))
     .orderBy(asc(evaluationEvents.seq))
   const iso = (ms: number) => new Date(ms).toISOString()
   const dollars = (cents: number) => cents / 100
@@ -56,5 +65,6 @@ export async function buildEngineInput(
       trade.swap = dollars(event.swap!)
     }
   }
-  return { rules: rulesOf(row), history: { snapshots, trades: [...trades.values()] } }
+  const rules = period ? rebaseRulebook(rulesOf(row), period.balanceAfterCents!) : rulesOf(row)
+  return { rules, history: { snapshots, trades: [...trades.values()] } }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
 import { loadAccountFor } from '../access/access-policy'
 import { toOrderDto, toPositionDto } from '../accounts/account-state'
+import { assertNotPausedForPayout } from '../payouts/payout-pause'
 import { assertFirmOrder } from './firm-checks'
 import { instrumentOf, pricePoints, volumeUnits } from './parse-trade-input'
 import { readAccountState } from './read-account-state'
@@ -32,6 +33,8 @@ export async function placeOrder(
     takeProfit: pricePoints(instrument, 'takeProfit', input.takeProfit),
   }
   assertFirmOrder(ctx, row, externalId, instrument, volume)
+  // firm policy: no new orders while a payout request of the account is under review
+  await assertNotPausedForPayout(ctx, row.id)
   const result = await ctx.trading.platform.placeOrder(externalId, request)
   if (!result.ok) throw tradingRejected(result.issues)
   return {

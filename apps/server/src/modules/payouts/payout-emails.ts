@@ -1,0 +1,29 @@
+import { formatMoney, usd } from '@tp/domain'
+import { BRAND, renderEmail } from '../../lib/email-layout'
+
+// The emails of a payout: paid (with the amount and the certificate), rejected (with the reason).
+
+export function payoutPaidEmail(
+  to: string,
+  data: { totalCents: number; methodLabel: string; appUrl: string },
+) {
+  return renderEmail(to, {
+    subject: `${BRAND}: your payout of ${formatMoney(usd(data.totalCents))} is paid`,
+    paragraphs: [
+      `Your payout of ${formatMoney(usd(data.totalCents))} was sent to ${data.methodLabel}.`,
+      'Your account is re-based on its balance after the payout and trading is open again. A payout certificate is on its way to your certificates page.',
+    ],
+    action: { label: 'See your payouts', url: `${data.appUrl}/user/payouts` },
+  })
+}
+
+export function payoutRejectedEmail(to: string, data: { reason: string; appUrl: string }) {
+  return renderEmail(to, {
+    subject: `${BRAND}: your payout request was not approved`,
+    paragraphs: [
+      `Your payout request was rejected: ${data.reason}`,
+      'Trading on the account is open again. You can request a payout again once the conditions are met.',
+    ],
+    action: { label: 'See your payouts', url: `${data.appUrl}/user/payouts` },
+  })
+}

@@ -1,0 +1,109 @@
+import type { PayoutDto } from '@tp/api/payouts'
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import type { Executor } from '../../db/client'
+import {
+  identityChecks,
+  payoutEvents,
+  payouts,
+  tradingAccounts,
+  type IdentityCheckRow,
+  type PayoutRow,
+} from '../../db/schema'
+
+// Reads shared by the payout use-cases: a payout's timeline, the DTO, the open request of an
+// account, the last paid payout (the period start), the user's latest identity check.
+
+export const openStatuses = ['requested', 'under_review', 'approved', 'sending', 'sent'] as const
+
+/** Appends a step to a payout's timeline. */
+export async function recordPayoutEvent(
+  ctx: AppContext,
+  db: Executor,
+  payoutId: string,
+  status: string,
+  options: { note?: string | null; actorUserId?: string | null } = {},
+): Promise<void> {
+  await db.insert(payoutEvents).values({
+    payoutId,
+    status,
+    note: options.note ?? null,
+    actorUserId: options.actorUserId ?? null,
+    at: ctx.clock.now(),
+  })
+}
+
+export async function findOpenPayout(
+  db: Executor,
+  accountId: string,
+): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.accountId, accountId), notInArray(payouts.status, ['paid', 'rejected'])))
+    .limit(1)
+  return row
+}
+
+export async function findLastPaidPayout(
+  db: Executor,
+  accountId: string,
+): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.accountId, accountId), eq(payouts.status, 'paid')))
+    .orderBy(desc(payouts.paidAt))
+    .limit(1)
+  return row
+}
+
+export async function latestIdentityCheck(
+  db: Executor,
+  userId: string,
+): Promise<IdentityCheckRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityChecks)
+    .where(eq(identityChecks.userId, userId))
+    .orderBy(desc(identityChecks.submittedAt))
+    .limit(1)
+  return row
+}
+
+/** Payouts with their timelines and account logins, as the API shows them. */
+export async function toPayoutDtos(db: Executor, rows: PayoutRow[]): Promise<PayoutDto[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const events = await db
+    .select()
+    .from(payoutEvents)
+    .where(inArray(payoutEvents.payoutId, ids))
+    .orderBy(asc(payoutEvents.at))
+  const accounts = await db
+    .select({ id: tradingAccounts.id, login: tradingAccounts.login })
+    .from(tradingAccounts)
+    .where(inArray(tradingAccounts.id, [...new Set(rows.map((row) => row.accountId))]))
+  const loginOf = new Map(accounts.map((a) => [a.id, a.login]))
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.accountId,
+    accountLogin: loginOf.get(row.accountId) ?? null,
+    status: row.status,
+    methodKind: row.methodKind,
+    methodLabel: row.method.label,
+    profitCents: row.profitCents,
+    splitPercent: row.splitPercent,
+    traderShareCents: row.traderShareCents,
+    feeRefundCents: row.feeRefundCents,
+    lateBonusCents: row.lateBonusCents,
+    totalCents: row.traderShareCents + row.feeRefundCents + row.lateBonusCents,
+    requestedAt: row.requestedAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+    reference: row.reference,
+    timeline: events
+      .filter((event) => event.payoutId === row.id)
+      .map((event) => ({ status: event.status, note: event.note, at: event.at.toISOString() })),
+  }))
+}
