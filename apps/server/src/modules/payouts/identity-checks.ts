@@ -180,7 +180,11 @@ export async function getIdentityFile(
   assertAdmin(caller)
   const [row] = await ctx.db.select().from(identityChecks).where(eq(identityChecks.id, checkId))
   if (!row) throw new AppError('NOT_FOUND')
-  const stored = await ctx.storage.get(file === 'document' ? row.documentKey : row.selfieKey)
+  const isDocument = file === 'document'
+  const stored = await ctx.storage.get(isDocument ? row.documentKey : row.selfieKey)
   if (!stored) throw new AppError('NOT_FOUND')
-  return stored
+  return {
+    body: stored.body,
+    contentType: isDocument ? row.documentContentType : row.selfieContentType,
+  }
 }
