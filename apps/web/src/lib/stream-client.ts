@@ -1,0 +1,165 @@
+import {
+  streamCloseCodes,
+  streamServerMessageSchema,
+  type StreamClientMessage,
+  type StreamServerMessage,
+} from '@tp/api/trading'
+import { refreshAccessToken } from './api-client'
+import { getSession } from './session'
+
+// The one client of the app's WebSocket (/api/stream, packages/api/src/trading.ts; decision
+// 0022), shared by the terminal, the dashboard and the metrics page: it authenticates with the
+// stored access token, hands the caller every well-formed server message, pings idle
+// connections, and reconnects a dropped one with backoff (after refreshing the token when the
+// server said it expired; never after `forbidden`). What to subscribe to, and what a message
+// means, is the caller's: `onReady` runs on every (re)connection once the server says `ready`.
+
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline'
+
+/** Waits before reconnect attempts 1, 2, 3, ...; the last repeats. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000] as const
+/** Keeps idle connections open through proxies. */
+export const PING_INTERVAL_MS = 25_000
+
+const SOCKET_OPEN = 1
+const NORMAL_CLOSURE = 1000
+
+export function streamUrl(): string {
+  return `${window.location.origin.replace(/^http/, 'ws')}/api/stream`
+}
+
+export type StreamSender = {
+  /** sent if the connection is ready (authenticated); dropped otherwise (onReady resubscribes) */
+  send: (message: StreamClientMessage) => void
+}
+
+export type StreamHandlers = {
+  /** the server said `ready`: subscribe. `isReconnect`: an earlier connection was ready before */
+  onReady: (stream: StreamSender, isReconnect: boolean) => void
+  /** every other parsed server message */
+  onMessage: (message: StreamServerMessage, stream: StreamSender) => void
+  onStatus?: (status: StreamStatus) => void
+}
+
+export type StreamConnection = StreamSender & { close: () => void }
+
+export function openStream(handlers: StreamHandlers): StreamConnection {
+  let socket: WebSocket | null = null
+  let readySocket: WebSocket | null = null
+  let attempt = 0
+  let hasBeenReady = false
+  let isClosed = false
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  let pingTimer: ReturnType<typeof setInterval> | undefined
+
+  const setStatus = (status: StreamStatus) => {
+    if (!isClosed) handlers.onStatus?.(status)
+  }
+  const sendOn = (ws: WebSocket, message: StreamClientMessage) => {
+    if (ws.readyState === SOCKET_OPEN) ws.send(JSON.stringify(message))
+  }
+  const stream: StreamSender = {
+    send: (message) => {
+      if (readySocket) sendOn(readySocket, message)
+    },
+  }
+
+  const scheduleReconnect = () => {
+    if (isClosed) return
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]
+    attempt += 1
+    reconnectTimer = setTimeout(connect, delay)
+  }
+
+  const handleMessage = (ws: WebSocket, data: unknown) => {
+    let raw: unknown
+    try {
+      raw = JSON.parse(String(data))
+    } catch {
+      return
+    }
+    const parsed = streamServerMessageSchema.safeParse(raw)
+    if (!parsed.success || isClosed) return
+    const message = parsed.data
+    if (message.type === 'ready') {
+      attempt = 0
+      readySocket = ws
+      setStatus('live')
+      clearInterval(pingTimer)
+      pingTimer = setInterval(() => sendOn(ws, { type: 'ping' }), PING_INTERVAL_MS)
+      const isReconnect = hasBeenReady
+      hasBeenReady = true
+      handlers.onReady(stream, isReconnect)
+      return
+    }
+    handlers.onMessage(message, stream)
+  }
+
+  const handleClose = (ws: WebSocket, code: number) => {
+    if (socket !== ws) return
+    socket = null
+    if (readySocket === ws) readySocket = null
+    clearInterval(pingTimer)
+    if (isClosed) return
+    if (code === streamCloseCodes.forbidden) {
+      setStatus('offline')
+      return
+    }
+    setStatus('reconnecting')
+    if (code !== streamCloseCodes.unauthenticated) {
+      scheduleReconnect()
+      return
+    }
+    // the access token expired (or was refused): the same refresh the API client does
+    refreshAccessToken().then(
+      (token) => {
+        if (token) scheduleReconnect()
+        else setStatus('offline')
+      },
+      () => scheduleReconnect(),
+    )
+  }
+
+  function connect() {
+    if (isClosed) return
+    if (!getSession()?.token || typeof WebSocket === 'undefined') {
+      setStatus('offline')
+      return
+    }
+    let ws: WebSocket
+    try {
+      ws = new WebSocket(streamUrl())
+    } catch {
+      setStatus('reconnecting')
+      scheduleReconnect()
+      return
+    }
+    socket = ws
+    ws.onopen = () => {
+      const token = getSession()?.token
+      if (token) sendOn(ws, { type: 'auth', token })
+    }
+    ws.onmessage = (event: MessageEvent) => handleMessage(ws, event.data)
+    ws.onclose = (event: CloseEvent) => handleClose(ws, event.code)
+  }
+
+  connect()
+
+  return {
+    ...stream,
+    close: () => {
+      isClosed = true
+      clearTimeout(reconnectTimer)
+      clearInterval(pingTimer)
+      readySocket = null
+      if (socket) {
+        const ws = socket
+        socket = null
+        ws.onopen = null
+        ws.onmessage = null
+        ws.onclose = null
+        ws.close(NORMAL_CLOSURE)
+      }
+    },
+  }
+}
