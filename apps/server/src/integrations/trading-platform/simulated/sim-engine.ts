@@ -15,6 +15,7 @@ import {
   isPendingOrderType,
   isLevelAtOrBelow,
   openingDeal,
+  profitAt,
   planStopOut,
   positionFigures,
   rolloverNights,
@@ -27,6 +28,7 @@ import {
   type LiveAccountFigures,
   type OpenPosition,
   type PendingOrderType,
+  type PositionTerms,
   type Quote,
   type QuoteBook,
   type Side,
@@ -46,6 +48,23 @@ import type {
   PositionTotals,
   TradeResult,
 } from '../trading-platform'
+import {
+  H_COUNT,
+  H_MARGIN_CALL_PERCENT,
+  H_STOP_OUT_PERCENT,
+  H_SWAP,
+  instrumentAt,
+  P_INSTRUMENT,
+  P_OPEN_PRICE,
+  P_SIDE,
+  P_STOP_LOSS,
+  P_TAKE_PROFIT,
+  P_VOLUME,
+  PackedMarks,
+  POSITION_BASE,
+  POSITION_STRIDE,
+  SLOT_STRIDE,
+} from './packed-marks'
 
 // The simulated trading server's books, in memory: accounts, positions, pending orders, and what
 // every tick does to them (pending orders triggering, stop losses and take profits, margin call,
@@ -109,6 +128,8 @@ export interface SimAccount {
   marginCache?: number | null
   /** the conversion pairs its positions' margins are converted through */
   marginSymbols?: Set<string>
+  /** its record in the packed books (packed-marks.ts), given by the engine */
+  markSlot?: number
 }
 
 export interface SimDeal {
@@ -144,6 +165,8 @@ export interface SimEngineOptions {
   nextTicket(): string
   persist(accountId: string, writes: SimWrite[]): void
   emit(accountId: string, event: AccountEvent): void
+  /** every tick through the object path (the property test holds the packed path to it) */
+  isPackedMarkOff?: boolean
 }
 
 const found = <T>(value: T): TradeResult<T> => ({ ok: true, value })
@@ -154,6 +177,9 @@ export class SimEngine {
   readonly accounts = new Map<string, SimAccount>()
   /** symbol -> accounts whose figures or orders that symbol's ticks can change */
   private readonly dependents = new Map<string, Set<SimAccount>>()
+  /** what a tick reads of each account, in flat numbers (decision 0027) */
+  private readonly marks = new PackedMarks()
+  private readonly bySlot: SimAccount[] = []
 
   constructor(private readonly options: SimEngineOptions) {}
 
@@ -161,6 +187,8 @@ export class SimEngine {
 
   addAccount(account: SimAccount): void {
     this.accounts.set(account.id, account)
+    account.markSlot = this.marks.allocate()
+    this.bySlot[account.markSlot] = account
     this.reindex(account)
     const figures = this.figures(account)
     account.lastEmittedBalance = figures.balance
@@ -237,12 +265,14 @@ export class SimEngine {
   setOverride(account: SimAccount, symbol: string, quote: Quote, tMs: number): void {
     account.overrides ??= new Map()
     account.overrides.set(symbol, { symbol, bid: quote.bid, ask: quote.ask, tMs })
+    this.repack(account)
     this.processAccountTick(account, symbol, tMs)
   }
 
   clearOverrides(account: SimAccount, tMs: number): void {
     if (account.overrides === null) return
     account.overrides = null
+    this.repack(account)
     this.afterChange(account, tMs)
   }
 
@@ -253,8 +283,13 @@ export class SimEngine {
     this.quotes.set(symbol, quote)
     const concerned = this.dependents.get(symbol)
     if (concerned === undefined) return
-    // a fill or a close can change who depends on the symbol while we walk the set
-    for (const account of [...concerned]) {
+    // a fill or a close can change who depends on the symbol while we walk: the walk keeps the
+    // list it started with (a change builds a new one)
+    const slots = this.marks.slotsOf(symbol, concerned)
+    const isPackedOn = this.options.isPackedMarkOff !== true
+    for (let i = 0; i < slots.length; i++) {
+      const account = this.bySlot[slots[i]!]!
+      if (isPackedOn && this.markPacked(account, symbol, quote, tMs)) continue
       if (account.overrides?.has(symbol)) continue
       this.processAccountTick(account, symbol, tMs)
     }
@@ -277,7 +312,7 @@ export class SimEngine {
         writes.push({ kind: 'position', position: { ...position } })
       }
       if (writes.length === 0) continue
-      this.options.persist(account.id, writes)
+      this.persist(account, writes)
       this.options.emit(account.id, { type: 'swap-charged', tMs })
       this.afterChange(account, tMs)
     }
@@ -324,7 +359,7 @@ export class SimEngine {
       }
       account.orders.set(order.id, order)
       this.reindex(account)
-      this.options.persist(account.id, [{ kind: 'order', order: { ...order } }])
+      this.persist(account, [{ kind: 'order', order: { ...order } }])
       this.options.emit(account.id, { type: 'order-placed', tMs, order: orderDto(order) })
       return { ok: true, position: null, order: orderDto(order) }
     }
@@ -365,7 +400,7 @@ export class SimEngine {
     position.stopLoss = stops.stopLoss
     position.takeProfit = stops.takeProfit
     const tMs = this.options.now()
-    this.options.persist(account.id, [{ kind: 'position', position: { ...position } }])
+    this.persist(account, [{ kind: 'position', position: { ...position } }])
     const dto = this.positionDto(account, position, book)
     this.options.emit(account.id, { type: 'position-modified', tMs, position: dto })
     return found(dto)
@@ -418,7 +453,7 @@ export class SimEngine {
     order.stopLoss = changes.stopLoss
     order.takeProfit = changes.takeProfit
     const tMs = this.options.now()
-    this.options.persist(account.id, [{ kind: 'order', order: { ...order } }])
+    this.persist(account, [{ kind: 'order', order: { ...order } }])
     this.options.emit(account.id, { type: 'order-placed', tMs, order: orderDto(order) })
     return found(orderDto(order))
   }
@@ -466,7 +501,7 @@ export class SimEngine {
     if (account.leverage !== leverage) {
       account.leverage = leverage
       account.marginCache = null
-      this.options.persist(account.id, [{ kind: 'leverage', leverage }])
+      this.persist(account, [{ kind: 'leverage', leverage }])
       this.options.emit(account.id, { type: 'leverage-changed', tMs: this.options.now(), leverage })
     }
     return found(this.info(account))
@@ -506,7 +541,7 @@ export class SimEngine {
     if (account.isTradingEnabled === isEnabled) return
     account.isTradingEnabled = isEnabled
     const tMs = this.options.now()
-    this.options.persist(account.id, [
+    this.persist(account, [
       { kind: 'account', balance: account.balance, isTradingEnabled: isEnabled },
     ])
     this.options.emit(account.id, { type: 'trading-enabled', tMs, isEnabled })
@@ -656,6 +691,86 @@ export class SimEngine {
     }
   }
 
+  /**
+   * The tick for an account in the plain case, from its packed record (decision 0027): marked,
+   * the equity event, the margin-call / stop-out edge; the same as processAccountTick, in flat
+   * numbers. False (nothing done) when the object path must take it: not packed (orders, scenario
+   * quotes, many positions), a stop of the symbol reached, a quote missing.
+   */
+  private markPacked(account: SimAccount, symbol: string, quote: Quote, tMs: number): boolean {
+    const values = this.marks.values
+    const at = account.markSlot! * SLOT_STRIDE
+    const count = values[at + H_COUNT]!
+    if (count < 0) return false
+    let margin = account.marginCache
+    const quotes = this.quotes
+    let floatingProfit = 0
+    for (let i = 0; i < count; i++) {
+      const p = at + POSITION_BASE + i * POSITION_STRIDE
+      const instrument = instrumentAt(values[p + P_INSTRUMENT]!)
+      // a position's margin is converted at the current rate of its conversion pair
+      if (instrument.usdConversion !== null && instrument.usdConversion.symbol === symbol) {
+        margin = null
+      }
+      const side: Side = values[p + P_SIDE]! > 0 ? 'buy' : 'sell'
+      const isTicked = instrument.symbol === symbol
+      const positionQuote = isTicked ? quote : quotes.get(instrument.symbol)
+      if (positionQuote === undefined) return false
+      if (isTicked) {
+        const stopLoss = values[p + P_STOP_LOSS]!
+        const takeProfit = values[p + P_TAKE_PROFIT]!
+        if (
+          !(Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) &&
+          stopTriggeredAt(
+            side,
+            {
+              stopLoss: Number.isNaN(stopLoss) ? null : stopLoss,
+              takeProfit: Number.isNaN(takeProfit) ? null : takeProfit,
+            },
+            positionQuote,
+          ) !== null
+        ) {
+          return false
+        }
+      }
+      floatingProfit += profitAt(
+        instrument,
+        side,
+        values[p + P_VOLUME]!,
+        values[p + P_OPEN_PRICE]!,
+        closingPrice(side, positionQuote),
+        quotes,
+      )
+    }
+    if (margin === null || margin === undefined) {
+      margin = accountMargin(packedTerms(values, at, count), account.leverage, quotes)
+      account.marginCache = margin
+    }
+    const stopOutPercent = values[at + H_STOP_OUT_PERCENT]!
+    const marginCallPercent = values[at + H_MARGIN_CALL_PERCENT]!
+    const balance = account.balance
+    const equity = balance + floatingProfit + values[at + H_SWAP]!
+    this.emitEquityIfMoved(account, balance, equity, tMs)
+    // as processAccountTick: a listener may have acted on the mark; the edge is judged on it
+    if (
+      isLevelAtOrBelow(equity, margin, stopOutPercent) ||
+      isLevelAtOrBelow(equity, margin, marginCallPercent) !== account.isMarginCall
+    ) {
+      this.afterChange(account, tMs)
+    }
+    return true
+  }
+
+  /** Every change of the books is persisted: the packed record follows it first. */
+  private persist(account: SimAccount, writes: SimWrite[]): void {
+    this.repack(account)
+    this.options.persist(account.id, writes)
+  }
+
+  private repack(account: SimAccount): void {
+    if (account.markSlot !== undefined) this.marks.pack(account.markSlot, account)
+  }
+
   private fill(account: SimAccount, order: SimOrder, tMs: number): void {
     const orderWrites: SimWrite[] = [{ kind: 'order-deleted', id: order.id }]
     account.orders.delete(order.id)
@@ -680,7 +795,7 @@ export class SimEngine {
     }
     // not enough margin when it triggers: MetaTrader rejects (and removes) the order
     this.reindex(account)
-    this.options.persist(account.id, orderWrites)
+    this.persist(account, orderWrites)
     this.options.emit(account.id, {
       type: 'order-cancelled',
       tMs,
@@ -739,7 +854,7 @@ export class SimEngine {
     account.balance += deal.commission
     account.positions.set(position.id, position)
     this.reindex(account)
-    this.options.persist(account.id, [
+    this.persist(account, [
       ...input.orderWrites,
       { kind: 'position', position: { ...position } },
       {
@@ -849,7 +964,7 @@ export class SimEngine {
       },
       { kind: 'account', balance: account.balance, isTradingEnabled: account.isTradingEnabled },
     )
-    this.options.persist(account.id, writes)
+    this.persist(account, writes)
     this.options.emit(account.id, { type: 'position-closed', tMs, trade, totals })
     return { trade, totals }
   }
@@ -862,7 +977,7 @@ export class SimEngine {
   ): void {
     account.orders.delete(order.id)
     this.reindex(account)
-    this.options.persist(account.id, [{ kind: 'order-deleted', id: order.id }])
+    this.persist(account, [{ kind: 'order-deleted', id: order.id }])
     this.options.emit(account.id, { type: 'order-cancelled', tMs, order: orderDto(order), reason })
   }
 
@@ -981,15 +1096,36 @@ export class SimEngine {
     account.marginCache = null
     account.marginSymbols = marginSymbols
     for (const symbol of account.dependencies) {
-      if (!next.has(symbol)) this.dependents.get(symbol)?.delete(account)
+      if (!next.has(symbol) && this.dependents.get(symbol)?.delete(account)) {
+        this.marks.invalidate(symbol)
+      }
     }
     for (const symbol of next) {
       let set = this.dependents.get(symbol)
       if (set === undefined) this.dependents.set(symbol, (set = new Set()))
-      set.add(account)
+      if (!set.has(account)) {
+        set.add(account)
+        this.marks.invalidate(symbol)
+      }
     }
     account.dependencies = next
+    this.repack(account)
   }
+}
+
+/** The packed positions as the domain's terms (to compute a margin: a conversion pair's tick). */
+function packedTerms(values: Float64Array, at: number, count: number): PositionTerms[] {
+  const terms: PositionTerms[] = []
+  for (let i = 0; i < count; i++) {
+    const p = at + POSITION_BASE + i * POSITION_STRIDE
+    terms.push({
+      symbol: instrumentAt(values[p + P_INSTRUMENT]!).symbol,
+      side: values[p + P_SIDE]! > 0 ? 'buy' : 'sell',
+      volume: values[p + P_VOLUME]!,
+      openPrice: values[p + P_OPEN_PRICE]!,
+    })
+  }
+  return terms
 }
 
 function orderDto(order: SimOrder): PlatformOrder {
