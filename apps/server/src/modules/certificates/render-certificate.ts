@@ -40,6 +40,10 @@ export function certificateHeadline(data: CertificateData): string {
   }
 }
 
+/** A font size at which `text` fits `width` px (an average glyph is about 0.6 em wide). */
+const fitted = (text: string, size: number, width: number) =>
+  Math.max(12, Math.min(size, Math.floor(width / (Math.max(text.length, 1) * 0.6))))
+
 export function certificateSvg(data: CertificateData, hash: string): string {
   const title = escapeXml(certificateTitles[data.kind].toUpperCase())
   const name = escapeXml(data.traderName)
@@ -56,9 +60,9 @@ export function certificateSvg(data: CertificateData, hash: string): string {
 <text x="600" y="215" font-size="58" font-weight="bold" font-family="DejaVu Serif, Georgia, serif" fill="#0f172a" text-anchor="middle">CERTIFICATE</text>
 <text x="600" y="265" font-size="28" letter-spacing="4" fill="#0f766e" text-anchor="middle">${title}</text>
 <text x="600" y="345" font-size="22" fill="#475569" text-anchor="middle">This certifies that</text>
-<text x="600" y="425" font-size="56" font-style="italic" font-family="DejaVu Serif, Georgia, serif" fill="#0f172a" text-anchor="middle">${name}</text>
+<text x="600" y="425" font-size="${fitted(data.traderName, 56, 1000)}" font-style="italic" font-family="DejaVu Serif, Georgia, serif" fill="#0f172a" text-anchor="middle">${name}</text>
 <line x1="300" y1="450" x2="900" y2="450" stroke="#c9a227" stroke-width="2"/>
-<text x="600" y="500" font-size="24" fill="#334155" text-anchor="middle">${headline}</text>
+<text x="600" y="500" font-size="${fitted(certificateHeadline(data), 24, 1040)}" fill="#334155" text-anchor="middle">${headline}</text>
 ${amount}
 <circle cx="1010" cy="660" r="70" fill="#c9a227"/>
 <circle cx="1010" cy="660" r="58" fill="none" stroke="#fbfaf6" stroke-width="3"/>
@@ -76,10 +80,15 @@ export async function renderCertificate(
   data: CertificateData,
   hash: string,
 ): Promise<RenderedCertificate> {
-  const image = sharp(Buffer.from(certificateSvg(data, hash)))
+  // the SVG is rasterised once; both encodings start from the same pixels
+  const { data: pixels, info } = await sharp(Buffer.from(certificateSvg(data, hash)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
   const [png, jpeg] = await Promise.all([
-    image.clone().png({ compressionLevel: 6 }).toBuffer(),
-    image.clone().jpeg({ quality: 92 }).toBuffer(),
+    sharp(pixels, raw).png({ compressionLevel: 4 }).toBuffer(),
+    sharp(pixels, raw).jpeg({ quality: 90 }).toBuffer(),
   ])
   const pdf = await PDFDocument.create()
   pdf.setTitle(`Tradepeak certificate: ${certificateTitles[data.kind]}, ${data.traderName}`)
