@@ -1,4 +1,4 @@
-import { createDayCalendar } from '../rules/day-calendar'
+import { createDayCalendar, type DayCalendar, type DayReset } from '../rules/day-calendar'
 import { formatMoney } from '../money/format-money'
 import { usd } from '../money/money'
 import type { AddOns } from '../plans/add-ons'
@@ -72,6 +72,15 @@ export interface PayoutEligibility {
   bestDayPercent: number | null
 }
 
+/** Calendars by reset: each keeps the resets it computed, so a second judgement reuses them. */
+const calendars = new Map<string, DayCalendar>()
+function calendarOf(reset: DayReset): DayCalendar {
+  const key = `${reset.timeZone} ${reset.time}`
+  let calendar = calendars.get(key)
+  if (!calendar) calendars.set(key, (calendar = createDayCalendar(reset)))
+  return calendar
+}
+
 const money = (cents: number) => formatMoney(usd(cents), { showCents: cents % 100 !== 0 })
 
 /** Percent rounded to a whole number for display (the comparison itself is exact). */
@@ -136,7 +145,7 @@ export function judgePayoutEligibility(input: PayoutEligibilityInput): PayoutEli
 
   // Trading days of the period: distinct trading days on which a trade was opened.
   const rules = getRulebook(input.planKey, input.rulebookVersion, input.sizeK)
-  const calendar = createDayCalendar(rules.dayReset)
+  const calendar = calendarOf(rules.dayReset)
   const periodStartMs = input.lastPayoutAtMs ?? -Infinity
   const periodTrades = input.trades.filter((t) => t.openMs > periodStartMs)
   const tradedDays = new Set(periodTrades.map((t) => calendar.dayAt(t.openMs).date))
@@ -177,8 +186,11 @@ export function judgePayoutEligibility(input: PayoutEligibilityInput): PayoutEli
   if (payout !== null) {
     const byDay = new Map<string, number>()
     let totalCents = 0
-    for (const trade of periodTrades) {
-      if (trade.closeMs === null) continue
+    // closes in time order: the calendar's last day answers most lookups
+    const closed = periodTrades
+      .filter((t): t is PeriodTrade & { closeMs: number } => t.closeMs !== null)
+      .sort((a, b) => a.closeMs - b.closeMs)
+    for (const trade of closed) {
       const date = calendar.dayAt(trade.closeMs).date
       byDay.set(date, (byDay.get(date) ?? 0) + trade.netProfitCents)
       totalCents += trade.netProfitCents
