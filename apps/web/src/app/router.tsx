@@ -166,7 +166,10 @@ export function createRoutes(): RouteObject[] {
                   path: paths.user.tradingTool.path,
                   lazy: lazyPage(() => import('./routes/user/trading-tool')),
                 },
-                comingSoon(paths.user.analyticsView.path, 'Analytics'),
+                {
+                  path: paths.user.analyticsView.path,
+                  lazy: lazyPage(() => import('./routes/user/analytics-view')),
+                },
                 {
                   path: paths.user.statementImport.path,
                   lazy: lazyPage(() => import('./routes/user/statement-import')),

@@ -1,0 +1,5 @@
+import { AccountMetricsPage } from '@/features/account-metrics/components/account-metrics-page'
+
+export default function AnalyticsViewRoute() {
+  return <AccountMetricsPage />
+}

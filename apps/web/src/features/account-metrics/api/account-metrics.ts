@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  journalListResponseSchema,
+  metaStatsAccountMetricsResponseSchema,
+  saveJournalEntryResponseSchema,
+  type JournalEntryDto,
+} from '@tp/api/analytics'
+import { api, apiRequest } from '@/lib/api-client'
+
+// The account metrics page's data (issue 12 items 4-7): POST /api/metaStats/account-metrics
+// (the domain's AccountMetrics of the account's evaluation ledger) and the trade journal
+// (POST/PUT /api/metaStats/journal). One key prefix per account: one invalidation refreshes both.
+
+export const accountMetricsKeys = {
+  account: (accountId: string) => ['account-metrics', accountId] as const,
+  metrics: (accountId: string) => ['account-metrics', accountId, 'metrics'] as const,
+  journal: (accountId: string) => ['account-metrics', accountId, 'journal'] as const,
+}
+
+export const accountMetricsQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: accountMetricsKeys.metrics(accountId),
+    queryFn: ({ signal }) =>
+      api
+        .post('/metaStats/account-metrics', { accountId }, metaStatsAccountMetricsResponseSchema, {
+          signal,
+        })
+        .then((answer) => answer.data),
+  })
+
+export const journalQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: accountMetricsKeys.journal(accountId),
+    queryFn: ({ signal }) =>
+      api
+        .post('/metaStats/journal', { accountId }, journalListResponseSchema, { signal })
+        .then((answer) => answer.data.entries),
+  })
+
+export type JournalEdit = { tradeId: string; note: string; tags: string[] }
+
+/** Saves one trade's note and tags; the journal held for the account follows the answer. */
+export function useSaveJournalEntry(accountId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (edit: JournalEdit) =>
+      apiRequest('/metaStats/journal', {
+        method: 'PUT',
+        body: { accountId, ...edit },
+        schema: saveJournalEntryResponseSchema,
+      }).then((answer) => answer.data.entry),
+    onSuccess: (entry, edit) => {
+      queryClient.setQueryData<JournalEntryDto[]>(accountMetricsKeys.journal(accountId), (held) => {
+        const others = (held ?? []).filter((e) => e.tradeId !== edit.tradeId)
+        return entry ? [...others, entry] : others
+      })
+    },
+  })
+}

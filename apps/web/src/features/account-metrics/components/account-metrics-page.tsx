@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { fieldClasses } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useDebouncedValue } from '@/hooks/use-debounced-value'
+import { getErrorMessage } from '@/lib/api-client'
+import { useTradingAccounts } from '@/lib/trading-accounts'
+import { cn } from '@/lib/utils'
+import { accountMetricsQuery, journalQuery, useSaveJournalEntry } from '../api/account-metrics'
+import {
+  useAccountMetricsLive,
+  METRICS_REFRESH_DEBOUNCE_MS,
+} from '../hooks/use-account-metrics-live'
+import { AccountMetricsView } from './account-metrics-view'
+
+function PageSkeleton() {
+  return (
+    <div role="status" className="grid gap-4">
+      <span className="sr-only">Loading the account's metrics</span>
+      <Skeleton className="h-80" />
+      <Skeleton className="h-40" />
+      <Skeleton className="h-64" />
+    </div>
+  )
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert variant="error">
+      <p>{getErrorMessage(error)}</p>
+      <Button variant="link" className="h-auto px-0" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  )
+}
+
+/** The shown account's metrics and journal, live. */
+function AccountMetrics({ accountId, login }: { accountId: string; login: string }) {
+  useAccountMetricsLive(accountId)
+  const metrics = useQuery(accountMetricsQuery(accountId))
+  const journal = useQuery(journalQuery(accountId))
+  const save = useSaveJournalEntry(accountId)
+  if (metrics.isPending) return <PageSkeleton />
+  if (metrics.isError)
+    return <LoadError error={metrics.error} onRetry={() => void metrics.refetch()} />
+  return (
+    <>
+      {journal.isError && (
+        <LoadError error={journal.error} onRetry={() => void journal.refetch()} />
+      )}
+      <AccountMetricsView
+        metrics={metrics.data.metrics}
+        filePrefix={`account-${login}`}
+        {...(journal.data ? { journal: { entries: journal.data, onSave: save.mutateAsync } } : {})}
+      />
+    </>
+  )
+}
+
+/**
+ * /user/analyticsview (issue 12 items 4-7): the account metrics of the trader's accounts, one at
+ * a time; a switch loads the new account's figures 300 ms after the last change (spec 4).
+ */
+export function AccountMetricsPage() {
+  const selectId = useId()
+  const accounts = useTradingAccounts()
+  const [chosen, setChosen] = useState<string | null>(null)
+  const ready = (accounts.data ?? []).filter((account) => account.status !== 'provisioning')
+  const current = ready.find((account) => account.id === chosen) ?? ready[0] ?? null
+  const shownId = useDebouncedValue(current?.id ?? null, METRICS_REFRESH_DEBOUNCE_MS)
+  const shown = ready.find((account) => account.id === shownId) ?? null
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Account metrics</h1>
+          <p className="text-sm text-muted-foreground">
+            Curves with the loss floors, daily results, metrics, journal and the rule what-if.
+          </p>
+        </div>
+        {ready.length > 0 && (
+          <div className="grid gap-1">
+            <Label htmlFor={selectId}>Account</Label>
+            <select
+              id={selectId}
+              className={cn(fieldClasses, 'h-10 py-2')}
+              value={current?.id ?? ''}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              {ready.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.login} · {account.sizeK}K {account.stage} · {account.status}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {accounts.isPending ? (
+        <PageSkeleton />
+      ) : accounts.isError ? (
+        <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
+      ) : ready.length === 0 ? (
+        <EmptyState
+          title="No trading account yet"
+          description="Your account's metrics appear here once it is set up."
+        />
+      ) : shown ? (
+        <AccountMetrics key={shown.id} accountId={shown.id} login={shown.login} />
+      ) : (
+        <PageSkeleton />
+      )}
+    </div>
+  )
+}
