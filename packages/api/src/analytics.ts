@@ -361,6 +361,8 @@ export const whatIfRuleKeys = [
 
 export const accountMetricsSchema = z.object({
   initialBalance: cents,
+  /** the zone of the weekday and hour tables (IANA) */
+  timeZone: z.string(),
   trades: z.array(metricsTradeSchema),
   curve: z.object({
     points: z.array(

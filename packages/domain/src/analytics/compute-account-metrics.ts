@@ -39,6 +39,8 @@ export interface MetricsTrade {
 export interface AccountMetrics {
   /** cents */
   initialBalance: number
+  /** the zone of the weekday and hour tables (IANA) */
+  timeZone: string
   /** trades in close order; daily results point into it */
   trades: MetricsTrade[]
   curve: EquityCurve
@@ -66,8 +68,9 @@ export function computeAccountMetrics(input: AccountMetricsInput): AccountMetric
   const closed = (history.trades ?? [])
     .map((trade) => ({ commission: 0, swap: 0, ...trade }))
     .filter(isClosed)
+  const timeZone = input.timeZone ?? rules.dayReset.timeZone
   const ledger = buildTradeLedger(closed, {
-    timeZone: input.timeZone ?? rules.dayReset.timeZone,
+    timeZone,
     dayReset: rules.dayReset,
   })
   const order = closeOrder(ledger)
@@ -76,6 +79,7 @@ export function computeAccountMetrics(input: AccountMetricsInput): AccountMetric
   const curve = computeEquityCurve(rules, history)
   return {
     initialBalance: amountToCents(rules.initialBalance),
+    timeZone,
     trades: order.map((i) => {
       const trade = ledger.trades[i]!
       return {
