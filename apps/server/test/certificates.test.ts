@@ -186,7 +186,13 @@ describe('exactly once', () => {
     )
     expect(new Set(results.map((row) => row?.id)).size).toBe(1)
     // a second payout of the same account is a certificate of its own
-    await createCertificate(app.ctx, { ...payout, payoutId: crypto.randomUUID() })
+    const paidAt = new Date('2026-01-15T10:00:00Z')
+    const second = await createCertificate(app.ctx, {
+      ...payout,
+      payoutId: crypto.randomUUID(),
+      at: paidAt,
+    })
+    expect(second!.data.date).toBe('2026-01-15')
     const rows = await certificatesOf(funded.id)
     expect(rows.filter((row) => row.kind === 'payout')).toHaveLength(2)
     const details = await app.get<CertificateVerification>(`/api/certificates/${results[0]!.hash}`)

@@ -39,6 +39,8 @@ export type IssueCertificateInput = {
   payoutId?: string
   /** a payout certificate's amount paid, integer USD cents */
   amountCents?: number
+  /** when a payout was paid (the certificate's date); default: when the certificate is issued */
+  at?: Date
 }
 
 const issueSchema = z.object({
@@ -46,7 +48,10 @@ const issueSchema = z.object({
   kind: certificateKindSchema,
   payoutId: z.uuid().optional(),
   amountCents: z.number().int().positive().optional(),
+  /** ISO instant: the job's payload crosses the database as JSON */
+  at: z.iso.datetime().optional(),
 })
+type IssueJobData = z.infer<typeof issueSchema>
 
 /**
  * Asks for a milestone's certificate: queued, issued exactly once, however often asked. Call it
@@ -56,7 +61,8 @@ export async function issueCertificate(
   ctx: AppContext,
   input: IssueCertificateInput,
 ): Promise<void> {
-  const parsed = issueSchema.parse(input)
+  const { at, ...rest } = input
+  const parsed = issueSchema.parse({ ...rest, ...(at ? { at: at.toISOString() } : {}) })
   try {
     certificateIssueKey(parsed)
   } catch (error) {
@@ -73,7 +79,7 @@ export async function issueCertificate(
  */
 export async function createCertificate(
   ctx: AppContext,
-  input: IssueCertificateInput,
+  input: IssueCertificateInput | IssueJobData,
 ): Promise<CertificateRow | null> {
   const issueKey = certificateIssueKey(input)
   let row = await findByIssueKey(ctx, issueKey)
@@ -134,7 +140,7 @@ function hasReached(account: TradingAccountRow, kind: CertificateKind): boolean 
 
 async function certificateDataFor(
   ctx: AppContext,
-  input: IssueCertificateInput,
+  input: IssueCertificateInput | IssueJobData,
 ): Promise<{ userId: string; certificate: CertificateData } | null> {
   const [found] = await ctx.db
     .select({ account: tradingAccounts, challengeType: challenges.challengeType })
@@ -155,7 +161,9 @@ async function certificateDataFor(
     input.kind === 'instantFunding'
       ? account.startedAt
       : input.kind === 'payout'
-        ? ctx.clock.now()
+        ? input.at
+          ? new Date(input.at)
+          : ctx.clock.now()
         : account.endedAt
   return {
     userId: account.userId,
