@@ -22,14 +22,14 @@ export async function recordPayoutEvent(
   db: Executor,
   payoutId: string,
   status: string,
-  options: { note?: string | null; actorUserId?: string | null } = {},
+  options: { note?: string | null; actorUserId?: string | null; at?: Date } = {},
 ): Promise<void> {
   await db.insert(payoutEvents).values({
     payoutId,
     status,
     note: options.note ?? null,
     actorUserId: options.actorUserId ?? null,
-    at: ctx.clock.now(),
+    at: options.at ?? ctx.clock.now(),
   })
 }
 

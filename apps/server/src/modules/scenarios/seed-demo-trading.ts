@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { challenges, coupons } from '../../db/schema'
 import { findUserByEmail } from '../users/find-user'
+import { seedDemoPayouts } from '../payouts/seed-demo-payouts'
 import { createScenarioAccount } from './create-scenario-account'
 
 /**
  * The local run's demo data: the coupon WELCOME10 (10% off), and the demo trader gets accounts to look at and trade at once: a Two Phase 100K
- * (Phase 1) started four days ago with a few closed trades, and an Instant Funding 25K on MT4.
+ * (Phase 1) started four days ago with a few closed trades, an Instant Funding 25K on MT4, and a
+ * funded Two Phase 100K with a paid payout and profit eligible for the next (seed-demo-payouts.ts).
  * Only on the first start (the trader has no challenge yet).
  */
 export async function seedDemoTrading(ctx: AppContext): Promise<void> {
@@ -74,5 +76,7 @@ export async function seedDemoTrading(ctx: AppContext): Promise<void> {
     sizeK: 25,
     platform: 'mt4',
   })
-  ctx.logger.info('demo trader: two trading accounts seeded')
+  // the funded side: phases passed, a paid payout, profit eligible for the next one
+  await seedDemoPayouts(ctx, trader.id, trader.email)
+  ctx.logger.info('demo trader: trading accounts seeded (phase 1, Instant Funding, funded)')
 }
