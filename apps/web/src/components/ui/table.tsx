@@ -6,9 +6,19 @@ import { cn } from '@/lib/utils'
  * actions column (TableActionsHead / TableActionsCell) stays pinned to the box's right edge, so the
  * buttons are in view whatever the width.
  */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & {
+  /** Names the box for keyboard users, who can then focus it and scroll it with the arrows. */
+  scrollLabel?: string
+}) {
   return (
-    <div className="relative w-full overflow-x-auto rounded-lg border border-border bg-surface">
+    <div
+      className="relative w-full overflow-x-auto rounded-lg border border-border bg-surface"
+      {...(scrollLabel ? { role: 'group', tabIndex: 0, 'aria-label': scrollLabel } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   )

@@ -14,6 +14,7 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { getErrorMessage } from '@/lib/api-client'
+import { cn } from '@/lib/utils'
 import { useAdminSummary } from '../api/get-admin-summary'
 import {
   changeText,
@@ -173,28 +174,31 @@ function FigureTable({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableHead key={column}>{column}</TableHead>
+        <Table scrollLabel={title}>
+          <TableHeader>
+            <TableRow>
+              {columns.map((column) => (
+                <TableHead key={column} className="whitespace-normal">
+                  {column}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((cells, index) => (
+              <TableRow key={index}>
+                {cells.map((cell, cellIndex) => (
+                  <TableCell
+                    key={cellIndex}
+                    className={cn('break-words whitespace-normal', cellIndex > 0 && 'tabular-nums')}
+                  >
+                    {cell}
+                  </TableCell>
                 ))}
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((cells, index) => (
-                <TableRow key={index}>
-                  {cells.map((cell, cellIndex) => (
-                    <TableCell key={cellIndex} className={cellIndex > 0 ? 'tabular-nums' : ''}>
-                      {cell}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </Card>
   )

@@ -29,6 +29,9 @@ export default function SalesChart({ points }: { points: readonly SoldPoint[] })
           stroke={text}
           tick={{ fontSize: 12 }}
           width={72}
+          allowDecimals={false}
+          // a dollar at least, so an empty period does not show cents on the axis
+          domain={[0, (max: number) => Math.max(max, 100)]}
           tickFormatter={(value: number) => formatMoney(usd(value), { showCents: false })}
         />
         <Tooltip

@@ -64,28 +64,38 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
   )
 }
 
-function ListTable({ columns, rows }: { columns: string[]; rows: ReactNode[][] }) {
+function ListTable({
+  label,
+  columns,
+  rows,
+}: {
+  label: string
+  columns: string[]
+  rows: ReactNode[][]
+}) {
   return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => (
-              <TableHead key={column}>{column}</TableHead>
+    <Table scrollLabel={label}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column} className="whitespace-normal">
+              {column}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((cells, index) => (
+          <TableRow key={index}>
+            {cells.map((cell, cellIndex) => (
+              <TableCell key={cellIndex} className="break-words whitespace-normal">
+                {cell}
+              </TableCell>
             ))}
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((cells, index) => (
-            <TableRow key={index}>
-              {cells.map((cell, cellIndex) => (
-                <TableCell key={cellIndex}>{cell}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   )
 }
 
@@ -188,6 +198,7 @@ function DetailSections({
       <Section title="Orders" count={data.orders.length}>
         {data.orders.length > 0 ? (
           <ListTable
+            label="Orders"
             columns={['Order', 'Status', 'Plan', 'Method', 'Total', 'Paid']}
             rows={data.orders.map((order) => [
               order.number,
@@ -206,6 +217,7 @@ function DetailSections({
       <Section title="Trading accounts" count={data.accounts.length}>
         {data.accounts.length > 0 ? (
           <ListTable
+            label="Trading accounts"
             columns={['Login', 'Platform', 'Phase', 'Size', 'Status', 'Trading']}
             rows={data.accounts.map((account) => [
               account.login ?? '—',
@@ -225,6 +237,7 @@ function DetailSections({
         <Section title="Payouts" count={data.payouts.length}>
           {data.payouts.length > 0 ? (
             <ListTable
+              label="Payouts"
               columns={['Requested', 'Status', 'Amount']}
               rows={data.payouts.map((payout) => [
                 when(payout.createdAt),
@@ -252,6 +265,7 @@ function DetailSections({
       <Section title="Contact messages" count={data.messages.length}>
         {data.messages.length > 0 ? (
           <ListTable
+            label="Contact messages"
             columns={['Sent', 'Kind', 'Subject', 'Status']}
             rows={data.messages.map((message) => [
               when(message.createdAt),
@@ -274,6 +288,7 @@ function DetailSections({
       <Section title="Audit entries" count={data.audit.length}>
         {data.audit.length > 0 ? (
           <ListTable
+            label="Audit entries"
             columns={['When', 'Action', 'By', 'Reason']}
             rows={data.audit.map((entry) => [
               when(entry.createdAt),

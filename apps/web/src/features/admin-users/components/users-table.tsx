@@ -157,49 +157,42 @@ export function UsersTable() {
         />
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <Table aria-busy={users.isFetching || undefined}>
-              <TableCaption className="sr-only">
-                Users, page {filter.page} of {pageCount}
-              </TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>No</TableHead>
-                  <SortHeader label="Name" field="name" {...sortProps(filter, onSort)} />
-                  <SortHeader
-                    label="Price"
-                    field="price"
-                    isNumeric
-                    {...sortProps(filter, onSort)}
-                  />
-                  <SortHeader label="Fund" field="fund" isNumeric {...sortProps(filter, onSort)} />
-                  <TableHead>Status</TableHead>
-                  <SortHeader label="Joined" field="createdAt" {...sortProps(filter, onSort)} />
-                  <TableHead>Action</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data
-                  ? users.data.users.map((user, index) => (
-                      <UserRow
-                        key={user.id}
-                        user={user}
-                        number={firstNumber + index}
-                        onAction={setAction}
-                      />
-                    ))
-                  : Array.from({ length: 5 }, (_, row) => (
-                      <TableRow key={row}>
-                        {Array.from({ length: 7 }, (_, cell) => (
-                          <TableCell key={cell}>
-                            <Skeleton className="h-4 w-full min-w-12" />
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    ))}
-              </TableBody>
-            </Table>
-          </div>
+          <Table aria-busy={users.isFetching || undefined} scrollLabel="Users">
+            <TableCaption className="sr-only">
+              Users, page {filter.page} of {pageCount}
+            </TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>No</TableHead>
+                <SortHeader label="Name" field="name" {...sortProps(filter, onSort)} />
+                <SortHeader label="Price" field="price" isNumeric {...sortProps(filter, onSort)} />
+                <SortHeader label="Fund" field="fund" isNumeric {...sortProps(filter, onSort)} />
+                <TableHead>Status</TableHead>
+                <SortHeader label="Joined" field="createdAt" {...sortProps(filter, onSort)} />
+                <TableHead>Action</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.data
+                ? users.data.users.map((user, index) => (
+                    <UserRow
+                      key={user.id}
+                      user={user}
+                      number={firstNumber + index}
+                      onAction={setAction}
+                    />
+                  ))
+                : Array.from({ length: 5 }, (_, row) => (
+                    <TableRow key={row}>
+                      {Array.from({ length: 7 }, (_, cell) => (
+                        <TableCell key={cell}>
+                          <Skeleton className="h-4 w-full min-w-12" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+            </TableBody>
+          </Table>
           <Pager
             page={filter.page}
             pageCount={pageCount}
@@ -245,9 +238,9 @@ function UserRow({
           to={paths.admin.user.getHref(user.id)}
           className="font-medium underline-offset-4 hover:underline"
         >
-          {user.name || '—'}
+          {label}
         </Link>
-        <div className="text-xs text-muted-foreground">{user.email}</div>
+        {user.name ? <div className="text-xs text-muted-foreground">{user.email}</div> : null}
         {user.role === 'admin' ? (
           <Badge variant="warning" className="mt-1">
             admin
