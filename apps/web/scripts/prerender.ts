@@ -14,6 +14,11 @@ import type { Plugin, ResolvedConfig } from 'vite'
 
 /** The file the server answers for paths that are not prerendered: the app's empty shell. */
 export const SPA_SHELL_FILE = 'spa.html'
+/**
+ * The built page the prerendered pages are written from: it loads the public entry, which
+ * hydrates a page's islands with react-dom alone (decision 0029). Removed once they are written.
+ */
+export const PUBLIC_TEMPLATE_FILE = 'public.html'
 
 type PrerenderModule = {
   renderPage: (path: string, origin: string) => Promise<string>
@@ -145,7 +150,8 @@ export function prerenderPublicPages(): Plugin {
         )
         try {
           const renderer = await buildRenderer(config, tempDir)
-          const template = await readFile(path.join(outDir, 'index.html'), 'utf8')
+          const templateFile = path.join(outDir, PUBLIC_TEMPLATE_FILE)
+          const template = await readFile(templateFile, 'utf8')
           await copyFile(path.join(outDir, 'index.html'), path.join(outDir, SPA_SHELL_FILE))
           for (const page of renderer.publicPages) {
             const html = await renderer
@@ -170,6 +176,7 @@ export function prerenderPublicPages(): Plugin {
             path.join(outDir, 'sitemap.xml'),
             sitemapXml(indexed.map((page) => renderer.siteUrl(page.path))),
           )
+          await rm(templateFile)
           await writeFile(
             path.join(outDir, 'robots.txt'),
             robotsTxt(renderer.siteUrl('/sitemap.xml'), renderer.robotsDisallow),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef } from 'react'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 
+const QueryIsland = lazy(() => import('@/lib/query-island'))
 const NewsletterForm = lazy(() =>
   import('@/features/service/components/newsletter-form').then((module) => ({
     default: module.NewsletterForm,
@@ -18,7 +19,9 @@ export function FooterNewsletter() {
     <div ref={ref} className="min-h-9">
       {isNear ? (
         <Suspense fallback={null}>
-          <NewsletterForm variant="footer" />
+          <QueryIsland>
+            <NewsletterForm variant="footer" />
+          </QueryIsland>
         </Suspense>
       ) : null}
     </div>

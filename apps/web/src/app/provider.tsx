@@ -1,55 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { messages } from '@tp/api/messages'
-import { notify, onToasterWanted, wantToaster } from '@/lib/notify'
+import { DeferredToaster } from '@/components/deferred-toaster'
+import { notify } from '@/lib/notify'
 import { createQueryClient } from '@/lib/react-query'
-import { getSession, onSessionEnd } from '@/lib/session'
-
-// sonner and its styles load with the Toaster, not with every page's first load (decision 0021)
-const Toaster = lazy(() =>
-  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
-)
-
-const interactionEvents = ['pointerdown', 'keydown', 'touchstart'] as const
-/** A visitor who neither interacts nor is shown a toast gets the Toaster this long after load. */
-const VISITOR_TOASTER_DELAY_MS = 3_000
-
-/**
- * The Toaster. Mounted at once for a signed-in user (their pages raise toasts as they open, e.g.
- * after a payment); for a visitor with the shell's first toast, the first interaction (which may
- * lead to a feature's toast) or a moment after the page loaded, so a page that shows no toast does
- * not load sonner before it is idle. Toasts raised before it mounts are shown when it does (sonner
- * keeps them). In tests it mounts at once.
- */
-function DeferredToaster() {
-  const [isWanted, setIsWanted] = useState(import.meta.env.MODE === 'test')
-  useEffect(() => {
-    if (isWanted) return
-    const stopListening = onToasterWanted(() => setIsWanted(true))
-    if (getSession() !== null) wantToaster()
-    for (const type of interactionEvents) {
-      window.addEventListener(type, wantToaster, { passive: true, once: true })
-    }
-    let timer: number | undefined
-    const startTimer = () => {
-      timer = window.setTimeout(wantToaster, VISITOR_TOASTER_DELAY_MS)
-    }
-    if (document.readyState === 'complete') startTimer()
-    else window.addEventListener('load', startTimer, { once: true })
-    return () => {
-      stopListening()
-      for (const type of interactionEvents) window.removeEventListener(type, wantToaster)
-      window.removeEventListener('load', startTimer)
-      window.clearTimeout(timer)
-    }
-  }, [isWanted])
-  if (!isWanted) return null
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  )
-}
+import { onSessionEnd } from '@/lib/session'
 
 /** What a session ending behind the user's back means for the page: say so, forget their data. */
 function SessionEndEffects({ queryClient }: { queryClient: QueryClient }) {

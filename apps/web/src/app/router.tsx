@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { ComingSoon } from '@/components/coming-soon'
+import { Island } from '@/components/island'
 import {
   AdminLayout,
   PublicLayout,
@@ -43,7 +44,15 @@ export function createRoutes(): RouteObject[] {
       hydrateFallbackElement: <PageSpinner />,
       children: [
         {
-          element: <PublicLayout footerNewsletter={<FooterNewsletter />} />,
+          element: (
+            <PublicLayout
+              footerNewsletter={
+                <Island name="footer-newsletter">
+                  <FooterNewsletter />
+                </Island>
+              }
+            />
+          ),
           children: [
             { path: paths.home.path, element: <LandingRoute /> },
             { path: paths.homeAlias.path, element: <LandingRoute /> },

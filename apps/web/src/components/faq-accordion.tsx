@@ -6,6 +6,7 @@ import {
   AccordionItem,
   AccordionTrigger,
 } from '@/components/ui/accordion'
+import { useHash } from '@/lib/navigation'
 import { cn } from '@/lib/utils'
 
 type FaqAccordionProps = {
@@ -59,4 +60,21 @@ export function FaqAccordion({ items, linkedId, className }: FaqAccordionProps) 
       ))}
     </Accordion>
   )
+}
+
+/** "#payouts" -> "payouts"; a malformed escape links nowhere. */
+function idOfHash(hash: string): string | undefined {
+  try {
+    return decodeURIComponent(hash.slice(1)) || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The FAQ page's accordion, opening the question the URL's hash names (/faq#payouts): an island
+ * of the prerendered page (decision 0029), given its items as props.
+ */
+export function LinkedFaqAccordion({ items }: { items: readonly FaqItem[] }) {
+  return <FaqAccordion items={items} linkedId={idOfHash(useHash())} />
 }

@@ -1,16 +1,7 @@
-import { createContext, useContext } from 'react'
 import { company } from '@/config/company'
 import { documentTitle, siteUrl, type PublicPage } from '@/config/public-pages'
 
-/**
- * True under a page whose head (title, description, canonical) PageHead already renders: the
- * page's own DocumentTitle then stays silent, so the document has exactly one <title>.
- */
-export const HeadOwnedContext = createContext(false)
-
-export function useIsHeadOwned(): boolean {
-  return useContext(HeadOwnedContext)
-}
+export { HeadOwnedContext, useIsHeadOwned } from './head-owned'
 
 /**
  * The head of a public page: title, meta description, canonical URL, Open Graph and Twitter

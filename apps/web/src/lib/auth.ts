@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useNavigate } from 'react-router'
-import type { Role, User } from '@tp/api/auth'
+import type { Role } from '@tp/api/auth'
 import { paths } from '@/config/paths'
 import { api } from './api-client'
+import { useAppNavigate } from './navigation'
 import { endSession, getSession, saveUser, useSession } from './session'
 
 // Who is signed in, and signing out. The stored user is enough to route; GET /api/auth/me keeps
@@ -30,9 +30,7 @@ export function homePathFor(role: Role): string {
   return role === 'admin' ? paths.admin.dashboard.getHref() : paths.user.dashboard.getHref()
 }
 
-export function isAdmin(user: User | null): boolean {
-  return user?.role === 'admin'
-}
+export { isAdmin } from './roles'
 
 /**
  * Signing out: the server revokes the refresh token (best effort: an unreachable server must not
@@ -51,11 +49,11 @@ export async function revokeSession() {
 
 export function useSignOut() {
   const queryClient = useQueryClient()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   return useCallback(async () => {
     await revokeSession()
     endSession('signed-out')
-    await navigate(paths.auth.login.getHref(), { replace: true })
+    navigate(paths.auth.login.getHref(), { replace: true })
     // after the guarded page is gone, so that nothing refetches into the emptied cache
     queryClient.clear()
   }, [navigate, queryClient])

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { useMe } from '@/lib/auth'
+import { RouterNavigation } from '@/lib/router-navigation'
 
 /** Every page: scroll to the top or to the URL's #section (spec 2.1), keep the user current. */
 export function Root() {
@@ -11,9 +12,9 @@ export function Root() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    <>
+    <RouterNavigation>
       <ScrollRestoration />
       <Outlet />
-    </>
+    </RouterNavigation>
   )
 }

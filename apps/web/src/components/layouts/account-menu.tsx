@@ -1,5 +1,4 @@
 import { LayoutDashboard, LogOut, UserRound } from 'lucide-react'
-import { Link } from 'react-router'
 import type { User } from '@tp/api/auth'
 import { Avatar } from '@/components/ui/avatar'
 import {
@@ -13,6 +12,7 @@ import {
 import { paths } from '@/config/paths'
 import { useAvatarUrl } from '@/hooks/use-avatar-url'
 import { isAdmin, useSignOut } from '@/lib/auth'
+import { AppLink } from '@/lib/navigation'
 
 /** The avatar menu of spec 2.2: email, Profile, Admin Dashboard (admins), Sign Out. */
 export function AccountMenu({ user }: { user: User }) {
@@ -31,17 +31,17 @@ export function AccountMenu({ user }: { user: User }) {
         <DropdownMenuLabel title={user.email}>{user.email}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to={paths.profileSettings.getHref()}>
+          <AppLink to={paths.profileSettings.getHref()}>
             <UserRound aria-hidden />
             Profile
-          </Link>
+          </AppLink>
         </DropdownMenuItem>
         {isAdmin(user) ? (
           <DropdownMenuItem asChild>
-            <Link to={paths.admin.root.getHref()}>
+            <AppLink to={paths.admin.root.getHref()}>
               <LayoutDashboard aria-hidden />
               Admin Dashboard
-            </Link>
+            </AppLink>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
+import { Island } from '@/components/island'
 import { Logo } from '@/components/logo'
 import { HeadOwnedContext, PageHead } from '@/components/page-head'
 import { paths } from '@/config/paths'
@@ -32,7 +33,9 @@ export function PublicLayout({ footerNewsletter }: { footerNewsletter?: ReactNod
     <div className="flex min-h-dvh flex-col">
       {page ? <PageHead page={page} /> : null}
       <SkipLink />
-      <TopNav />
+      <Island name="top-nav">
+        <TopNav />
+      </Island>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <HeadOwnedContext value={page !== undefined}>
           <Outlet />

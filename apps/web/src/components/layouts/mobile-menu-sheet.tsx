@@ -1,12 +1,19 @@
-import { NavLink } from 'react-router'
 import type { User } from '@tp/api/auth'
 import { Logo } from '@/components/logo'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
-import { isAdmin } from '@/lib/auth'
+import { isAdmin } from '@/lib/roles'
+import { AppNavLink } from '@/lib/navigation'
 import { usePublicConfig } from '@/lib/public-config'
 import { cn } from '@/lib/utils'
 import { CommunityLinks, NavList } from './nav-list'
 import { adminNavItems, traderNavItems } from './navigation'
+
+/** The admin menu; the public config (and its query) is read for the signed-in admin only. */
+function AdminNavList({ onNavigate }: { onNavigate: () => void }) {
+  const config = usePublicConfig()
+  const items = adminNavItems({ hasDevMailbox: config.data?.devMailbox ?? false })
+  return <NavList items={items} onNavigate={onNavigate} />
+}
 
 export type SiteLink = { label: string; href: string; onClick?: () => void }
 
@@ -26,13 +33,7 @@ export default function MobileMenuSheet({
   isOpen: boolean
   setIsOpen: (isOpen: boolean) => void
 }) {
-  const config = usePublicConfig()
   const close = () => setIsOpen(false)
-  const roleItems = !user
-    ? null
-    : isAdmin(user)
-      ? adminNavItems({ hasDevMailbox: config.data?.devMailbox ?? false })
-      : traderNavItems
 
   return (
     <Sheet open={isOpen} onOpenChange={setIsOpen}>
@@ -43,7 +44,7 @@ export default function MobileMenuSheet({
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Site" className="grid gap-0.5">
           {siteLinks.map((link) => (
-            <NavLink
+            <AppNavLink
               key={link.label}
               to={link.href}
               end
@@ -59,15 +60,19 @@ export default function MobileMenuSheet({
               }
             >
               {link.label}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
-        {roleItems ? (
+        {user ? (
           <nav
             aria-label={isAdmin(user) ? 'Admin menu' : 'Trader menu'}
             className="border-t border-border pt-4"
           >
-            <NavList items={roleItems} onNavigate={close} />
+            {isAdmin(user) ? (
+              <AdminNavList onNavigate={close} />
+            ) : (
+              <NavList items={traderNavItems} onNavigate={close} />
+            )}
             {!isAdmin(user) ? (
               <div className="mt-4 border-t border-border pt-4">
                 <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">

@@ -1,7 +1,7 @@
 import { ExternalLink as ExternalLinkIcon } from 'lucide-react'
-import { NavLink } from 'react-router'
 import { ExternalLink } from '@/components/external-link'
 import { Badge } from '@/components/ui/badge'
+import { AppNavLink } from '@/lib/navigation'
 import { cn } from '@/lib/utils'
 import { communityNavItems, type NavItem } from './navigation'
 
@@ -20,7 +20,7 @@ export function NavList({ items, isCollapsed = false, onNavigate }: NavListProps
     <ul className="grid grid-cols-1 gap-0.5">
       {items.map((item) => (
         <li key={item.href}>
-          <NavLink
+          <AppNavLink
             to={item.href}
             end
             onClick={onNavigate}
@@ -42,7 +42,7 @@ export function NavList({ items, isCollapsed = false, onNavigate }: NavListProps
                 Coming Soon
               </Badge>
             ) : null}
-          </NavLink>
+          </AppNavLink>
         </li>
       ))}
     </ul>

@@ -30,15 +30,7 @@ export type NavItem = {
   isComingSoon?: boolean
 }
 
-/** Top navigation (spec 2.2). Dashboard is resolved per visitor by the nav itself. */
-export const siteNavItems = [
-  { label: 'Home', href: paths.home.getHref() },
-  { label: 'Dashboard', href: null },
-  { label: 'Pricing', href: paths.checkout.pricing.getHref() },
-  { label: 'Contact Us', href: paths.info.contactUs.getHref() },
-  { label: 'About Us', href: paths.info.aboutUs.getHref() },
-  { label: 'FAQs', href: paths.info.faq.getHref() },
-] as const
+export { siteNavItems } from './site-nav-items'
 
 /** The 13 trader menu items (spec 2.2, 2.1). */
 export const traderNavItems: readonly NavItem[] = [

@@ -1,15 +1,14 @@
 import { lazy, Suspense } from 'react'
-import { Link, NavLink } from 'react-router'
-import { messages } from '@tp/api/messages'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { isAdmin } from '@/lib/auth'
+import { isAdmin } from '@/lib/roles'
+import { AppLink, AppNavLink } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
 import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { MobileMenu } from './mobile-menu'
-import { siteNavItems } from './navigation'
+import { siteNavItems } from './site-nav-items'
 
 // the account menu (a Radix dropdown) is only for the signed in: fetched when one is
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })))
@@ -29,7 +28,11 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
       return {
         label: item.label,
         href: paths.auth.login.getHref(),
-        onClick: () => notify('warning', messages.auth.loginFirst),
+        // the messages load with the click that needs one, not with every public page
+        onClick: () =>
+          void import('@tp/api/messages').then(({ messages }) =>
+            notify('warning', messages.auth.loginFirst),
+          ),
       }
     }
     return {
@@ -47,15 +50,15 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
         )}
       >
         <MobileMenu user={user} siteLinks={siteLinks} />
-        <Link to={paths.home.getHref()} aria-label="Tradepeak home" className="rounded-md">
+        <AppLink to={paths.home.getHref()} aria-label="Tradepeak home" className="rounded-md">
           <Logo />
-        </Link>
+        </AppLink>
 
         <nav aria-label="Main" className="ml-6 hidden lg:block">
           <ul className="flex items-center gap-1">
             {siteLinks.map((link) => (
               <li key={link.label}>
-                <NavLink
+                <AppNavLink
                   to={link.href}
                   end={link.href === paths.home.getHref()}
                   onClick={link.onClick}
@@ -67,7 +70,7 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
                   }
                 >
                   {link.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -84,10 +87,10 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
-                <Link to={paths.auth.login.getHref()}>Login</Link>
+                <AppLink to={paths.auth.login.getHref()}>Login</AppLink>
               </Button>
               <Button asChild size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
-                <Link to={paths.auth.signup.getHref()}>Register</Link>
+                <AppLink to={paths.auth.signup.getHref()}>Register</AppLink>
               </Button>
             </>
           )}

@@ -1,5 +1,10 @@
+import { Island } from '@/components/island'
 import { PricingExplorer } from '@/features/checkout/components/pricing-explorer'
 
 export default function PricingRoute() {
-  return <PricingExplorer />
+  return (
+    <Island name="pricing">
+      <PricingExplorer />
+    </Island>
+  )
 }

@@ -1,4 +1,5 @@
 import { DocumentTitle } from '@/components/document-title'
+import { Island } from '@/components/island'
 import { PartnerBenefits } from '@/features/service/components/partner-benefits'
 import { PartnerForm } from '@/features/service/components/partner-form'
 import { pageHandle } from '@/config/public-pages'
@@ -25,7 +26,9 @@ export default function BecomeAPartnerRoute() {
         </div>
         <div className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-6">
           <h2 className="mb-4 text-xl font-semibold">Apply now</h2>
-          <PartnerForm />
+          <Island name="partner-form">
+            <PartnerForm />
+          </Island>
         </div>
       </div>
     </section>

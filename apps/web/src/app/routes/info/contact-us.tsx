@@ -1,4 +1,5 @@
 import { DocumentTitle } from '@/components/document-title'
+import { Island } from '@/components/island'
 import { ContactChannels } from '@/features/service/components/contact-channels'
 import { ContactForm } from '@/features/service/components/contact-form'
 import { pageHandle } from '@/config/public-pages'
@@ -21,7 +22,9 @@ export default function ContactUsRoute() {
       <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
         <div className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-6">
           <h2 className="mb-4 text-xl font-semibold">Send us a message</h2>
-          <ContactForm />
+          <Island name="contact-form">
+            <ContactForm />
+          </Island>
         </div>
         <aside aria-label="Support channels" className="min-w-0">
           <h2 className="mb-4 text-xl font-semibold">Other ways to reach us</h2>

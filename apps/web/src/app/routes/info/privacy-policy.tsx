@@ -1,4 +1,5 @@
 import { privacyPolicyDocument, privacyRequestAnswerDays } from '@tp/api/content/privacy-policy'
+import { Island } from '@/components/island'
 import { DocumentPage } from '@/features/info-pages/components/document-page'
 import { ContactForm } from '@/features/service/components/contact-form'
 import { pageHandle } from '@/config/public-pages'
@@ -22,7 +23,9 @@ export default function PrivacyPolicyRoute() {
                 Send a privacy request or a question about your data. We answer within{' '}
                 {privacyRequestAnswerDays} days.
               </p>
-              <ContactForm variant="compact" />
+              <Island name="contact-form" props={{ variant: 'compact' }}>
+                <ContactForm variant="compact" />
+              </Island>
             </div>
           ),
         },

@@ -1,4 +1,5 @@
 import { statementImportMessages as text } from '@tp/api/statement-import'
+import { Island } from '@/components/island'
 import { PageHeader } from '@/components/page-header'
 import { pageHandle } from '@/config/public-pages'
 import { paths } from '@/config/paths'
@@ -12,7 +13,9 @@ export default function StatementCheckRoute() {
   return (
     <section className="mx-auto w-full max-w-5xl min-w-0 px-4 py-10 sm:px-6 sm:py-14">
       <PageHeader title={text.publicTitle} description={text.publicIntro} />
-      <StatementCheck />
+      <Island name="statement-check">
+        <StatementCheck />
+      </Island>
     </section>
   )
 }

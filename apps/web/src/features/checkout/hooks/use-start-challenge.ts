@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
-import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { messages } from '@tp/api'
 import { noAddOnToggles, type OrderSelection } from '@tp/domain'
 import { paths } from '@/config/paths'
+import { useAppNavigate } from '@/lib/navigation'
 import { useUser } from '@/lib/session'
 import { saveCheckoutSelection } from './use-checkout-selection'
 
@@ -14,16 +14,16 @@ import { saveCheckoutSelection } from './use-checkout-selection'
  */
 export function useStartChallenge() {
   const user = useUser()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   return useCallback(
     (selection: OrderSelection) => {
       saveCheckoutSelection({ ...selection, addOns: noAddOnToggles })
       if (user?.email) {
-        void navigate(paths.checkout.getFunded.getHref())
+        navigate(paths.checkout.getFunded.getHref())
         return
       }
       toast.warning(messages.auth.loginFirstToTrade)
-      void navigate(paths.auth.login.getHref())
+      navigate(paths.auth.login.getHref())
     },
     [navigate, user],
   )

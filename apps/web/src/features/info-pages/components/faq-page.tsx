@@ -1,12 +1,12 @@
-import { Link, useLocation } from 'react-router'
 import { faqItems } from '@tp/api/content/faq'
 import { DocumentTitle } from '@/components/document-title'
-import { FaqAccordion } from '@/components/faq-accordion'
+import { LinkedFaqAccordion } from '@/components/faq-accordion'
+import { Island } from '@/components/island'
 import { paths } from '@/config/paths'
+import { AppLink } from '@/lib/navigation'
 
 /** /faq: the 20 questions of spec 2.5, one open at a time; /faq#<id> opens that one. */
 export function FaqPage() {
-  const { hash } = useLocation()
   return (
     <div className="mx-auto w-full max-w-3xl min-w-0 px-4 py-10 sm:px-6 sm:py-14">
       <DocumentTitle title="Frequently Asked Questions" />
@@ -17,19 +17,19 @@ export function FaqPage() {
         <p className="leading-relaxed text-muted-foreground">
           Answers about our challenges, rules and payouts. The full rules for every plan and account
           size are on the{' '}
-          <Link
+          <AppLink
             to={paths.info.tradingRules.getHref()}
             className="text-primary underline underline-offset-2 hover:text-primary-hover"
           >
             trading rules
-          </Link>{' '}
+          </AppLink>{' '}
           page; anything else, ask us on the{' '}
-          <Link
+          <AppLink
             to={paths.info.contactUs.getHref()}
             className="text-primary underline underline-offset-2 hover:text-primary-hover"
           >
             contact page
-          </Link>
+          </AppLink>
           .
         </p>
       </header>
@@ -37,17 +37,10 @@ export function FaqPage() {
         <h2 id="faq-questions-heading" className="sr-only">
           Questions and answers
         </h2>
-        <FaqAccordion items={faqItems} linkedId={linkedId(hash)} />
+        <Island name="faq-accordion" props={{ items: faqItems }}>
+          <LinkedFaqAccordion items={faqItems} />
+        </Island>
       </section>
     </div>
   )
-}
-
-/** "#payouts" -> "payouts"; a malformed escape links nowhere. */
-function linkedId(hash: string): string | undefined {
-  try {
-    return decodeURIComponent(hash.slice(1)) || undefined
-  } catch {
-    return undefined
-  }
 }

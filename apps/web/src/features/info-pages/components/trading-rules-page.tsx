@@ -9,10 +9,11 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { accountSizeLabel, accountSizesK, type AccountSizeK } from '@tp/domain/plans'
 import { DocumentTitle } from '@/components/document-title'
+import { Island } from '@/components/island'
 import { paths } from '@/config/paths'
+import { AppLink } from '@/lib/navigation'
 import { cn } from '@/lib/utils'
 import {
   buildRuleCards,
@@ -39,9 +40,6 @@ const defaultSizeK: AccountSizeK = 100
  * worded by the domain from the rulebooks the engine judges, for the account size picked.
  */
 export function TradingRulesPage() {
-  const [sizeK, setSizeK] = useState<AccountSizeK>(defaultSizeK)
-  const cards = useMemo(() => buildRuleCards(sizeK), [sizeK])
-  const conditions = useMemo(() => buildRuleRows(sizeK, planConditionKeys), [sizeK])
   return (
     <div className="mx-auto w-full max-w-6xl min-w-0 px-4 py-10 sm:px-6 sm:py-14">
       <DocumentTitle title="Trading Rules" />
@@ -54,6 +52,23 @@ export function TradingRulesPage() {
         </p>
       </header>
 
+      <Island name="trading-rules">
+        <TradingRulesBody />
+      </Island>
+    </div>
+  )
+}
+
+/**
+ * The account size picker, the rule cards and the conditions by plan: an island of the
+ * prerendered page (decision 0029), as picking a size changes every amount.
+ */
+export function TradingRulesBody() {
+  const [sizeK, setSizeK] = useState<AccountSizeK>(defaultSizeK)
+  const cards = useMemo(() => buildRuleCards(sizeK), [sizeK])
+  const conditions = useMemo(() => buildRuleRows(sizeK, planConditionKeys), [sizeK])
+  return (
+    <>
       <fieldset className="mb-8 grid gap-2">
         <legend className="mb-2 text-sm font-semibold">Account size</legend>
         <div className="flex flex-wrap gap-2">
@@ -106,26 +121,26 @@ export function TradingRulesPage() {
         </h2>
         <p className="max-w-3xl text-muted-foreground">
           News trading, weekend holding, payouts and refunds depend on the plan. Questions? See the{' '}
-          <Link
+          <AppLink
             to={paths.info.faq.getHref()}
             className="text-primary underline underline-offset-2 hover:text-primary-hover"
           >
             FAQ
-          </Link>{' '}
+          </AppLink>{' '}
           or the{' '}
-          <Link
+          <AppLink
             to={paths.info.terms.getHref()}
             className="text-primary underline underline-offset-2 hover:text-primary-hover"
           >
             terms &amp; conditions
-          </Link>
+          </AppLink>
           .
         </p>
         <div className="rounded-xl border border-border bg-surface p-5">
           <RuleList rows={conditions} columns />
         </div>
       </section>
-    </div>
+    </>
   )
 }
 

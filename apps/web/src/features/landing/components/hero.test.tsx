@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readPlanFacts } from '@tp/api/content/plan-facts'
 import { createQueryClient } from '@/lib/react-query'
+import { RouterNavigation } from '@/lib/router-navigation'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { signInAs } from '@/testing/render-app'
 import { makeAccount } from '@/testing/trading-accounts'
@@ -18,10 +19,10 @@ function renderHero() {
       {
         path: '/',
         element: (
-          <>
+          <RouterNavigation>
             <Hero />
             <section id={landingSectionIds.chooser} aria-label="Account chooser" />
-          </>
+          </RouterNavigation>
         ),
       },
       { path: '/user/dashboard', element: <p>Dashboard page</p> },

@@ -1,9 +1,10 @@
-import { ArrowRight, BadgePercent, MonitorSmartphone, ShieldCheck, TrendingUp } from 'lucide-react'
-import { Link } from 'react-router'
+import { BadgePercent, MonitorSmartphone, ShieldCheck, TrendingUp } from 'lucide-react'
+import { Island } from '@/components/island'
 import { Button } from '@/components/ui/button'
 import { company } from '@/config/company'
-import { useStartChallenge } from '../hooks/use-start-challenge'
+import { AppLink } from '@/lib/navigation'
 import { landingSectionIds } from '../sections'
+import { StartChallengeButton } from './start-challenge-button'
 
 /**
  * The feature highlights under START CHALLENGE. Static text, so the first screen needs no plan
@@ -18,7 +19,6 @@ export const heroHighlights = [
 
 /** The first screen: the firm's pitch, START CHALLENGE and the feature highlights. */
 export function Hero() {
-  const { start, isDeciding } = useStartChallenge()
   return (
     <section
       id={landingSectionIds.hero}
@@ -42,17 +42,11 @@ export function Hero() {
         </h1>
         <p className="mt-5 max-w-xl text-lg text-balance text-muted-foreground">{company.pitch}</p>
         <div className="mt-8 flex w-full flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button
-            size="lg"
-            className="w-full sm:w-auto"
-            isPending={isDeciding}
-            onClick={() => void start()}
-          >
-            START CHALLENGE
-            <ArrowRight aria-hidden className="size-4" />
-          </Button>
+          <Island name="start-challenge">
+            <StartChallengeButton />
+          </Island>
           <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-            <Link to={{ hash: landingSectionIds.faq }}>Read the FAQ</Link>
+            <AppLink to={`#${landingSectionIds.faq}`}>Read the FAQ</AppLink>
           </Button>
         </div>
         <ul className="mt-10 grid w-full max-w-3xl gap-3 text-sm text-muted-foreground sm:grid-cols-2 sm:gap-4">

@@ -1,11 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, within } from '@testing-library/react'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { landingFaqItems } from '@tp/api/content/faq'
 import { createQueryClient } from '@/lib/react-query'
+import { RouterNavigation } from '@/lib/router-navigation'
 import { landingSectionIdList, landingSectionIds } from '../sections'
 import { LandingPage } from './landing-page'
+import { LandingSectionBody } from './landing-section'
+
+// the bodies as the app composes them (app/islands/landing-body.tsx), the other features' parts
+// (the chooser, the newsletter form) as stand-ins
+const bodies: Record<string, LazyExoticComponent<ComponentType> | ComponentType> = {
+  [landingSectionIds.chooser]: () => <p>Chooser stand-in</p>,
+  [landingSectionIds.performance]: lazy(() => import('./performance-demo')),
+  [landingSectionIds.reliability]: lazy(() => import('./reliability-figures')),
+  [landingSectionIds.faq]: lazy(() => import('./landing-faq')),
+  [landingSectionIds.features]: lazy(() => import('./feature-banners')),
+  [landingSectionIds.showcase]: lazy(() => import('./laptop-showcase')),
+  [landingSectionIds.certificates]: lazy(() => import('./certificates-strip')),
+  [landingSectionIds.testimonials]: lazy(() => import('./landing-testimonials')),
+  [landingSectionIds.broker]: lazy(() => import('./broker-section')),
+  [landingSectionIds.newsletter]: () => <p>Newsletter form stand-in</p>,
+}
+
+function Body({ id }: { id: string }) {
+  const Part = bodies[id]!
+  return <Part />
+}
 
 function renderLanding(url = '/') {
   const router = createMemoryRouter(
@@ -13,12 +36,17 @@ function renderLanding(url = '/') {
       {
         path: '/',
         element: (
-          <main id="main">
-            <LandingPage
-              chooser={<p>Chooser stand-in</p>}
-              newsletterForm={<p>Newsletter form stand-in</p>}
-            />
-          </main>
+          <RouterNavigation>
+            <main id="main">
+              <LandingPage
+                renderBody={({ id, reserve }) => (
+                  <LandingSectionBody section={id} reserve={reserve}>
+                    <Body id={id} />
+                  </LandingSectionBody>
+                )}
+              />
+            </main>
+          </RouterNavigation>
         ),
       },
     ],

@@ -1,26 +1,16 @@
-import { lazy, useMemo, type ReactNode } from 'react'
-import { LandingContext } from '../hooks/landing-context'
-import { useHasInteracted, useLandingHash } from '../hooks/use-landing-navigation'
+import type { ReactNode } from 'react'
 import { landingSectionIds } from '../sections'
 import { Hero } from './hero'
 import { LandingSection } from './landing-section'
-import { NewsletterSection } from './newsletter-section'
-
-// Below the fold, each section's body is a chunk of its own, loaded as the visitor nears it.
-const PerformanceDemo = lazy(() => import('./performance-demo'))
-const ReliabilityFigures = lazy(() => import('./reliability-figures'))
-const LandingFaq = lazy(() => import('./landing-faq'))
-const FeatureBanners = lazy(() => import('./feature-banners'))
-const LaptopShowcase = lazy(() => import('./laptop-showcase'))
-const CertificatesStrip = lazy(() => import('./certificates-strip'))
-const LandingTestimonials = lazy(() => import('./landing-testimonials'))
-const BrokerSection = lazy(() => import('./broker-section'))
 
 export type LandingPageProps = {
-  /** the checkout's account chooser (another feature: the page composing both hands it in) */
-  chooser: ReactNode
-  /** the service feature's newsletter sign-up form */
-  newsletterForm: ReactNode
+  /**
+   * A section's body by its id (landingSectionIds), in its reserved space: the page composing
+   * the landing page renders each, with LandingSectionBody, as an island (decision 0029). The
+   * bodies use other features too (the checkout's account chooser, the service feature's
+   * newsletter form), which this feature does not import.
+   */
+  renderBody: (section: { id: string; reserve: string }) => ReactNode
 }
 
 /**
@@ -28,15 +18,9 @@ export type LandingPageProps = {
  * (landingSectionIds). The hero renders at once; the rest load near the screen (LandingSection),
  * in space held for them so the page does not jump.
  */
-export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
-  const hasInteracted = useHasInteracted()
-  const isEveryPartWanted = useLandingHash()
-  const state = useMemo(
-    () => ({ hasInteracted, isEveryPartWanted }),
-    [hasInteracted, isEveryPartWanted],
-  )
+export function LandingPage({ renderBody }: LandingPageProps) {
   return (
-    <LandingContext.Provider value={state}>
+    <>
       <Hero />
       <LandingSection
         id={landingSectionIds.chooser}
@@ -50,9 +34,8 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
           </ol>
         }
         reserve="min-h-[81rem] sm:min-h-[54rem] lg:min-h-[33rem]"
-      >
-        {chooser}
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.performance}
         eyebrow="Live performance demo"
@@ -60,35 +43,31 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         intro="A simulated profit curve that moves while you watch. It shows how the dashboard charts a trader's account; the figures are made up."
         reserve="min-h-[21rem] sm:min-h-[24rem] md:min-h-[27rem] lg:min-h-[31rem]"
         className="bg-surface/40"
-      >
-        <PerformanceDemo />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.reliability}
         eyebrow="Reliability and community"
         title="Rules you can check, people you can ask"
         intro="Every figure below comes from the plans and rulebooks the evaluation engine uses."
         reserve="min-h-[86rem] sm:min-h-[47rem] lg:min-h-[34rem]"
-      >
-        <ReliabilityFigures />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.faq}
         eyebrow="FAQ"
         title="Questions traders ask first"
         reserve="min-h-[20.5rem]"
         className="bg-surface/40"
-      >
-        <LandingFaq />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.features}
         eyebrow="Features"
         title="Everything a challenge needs"
         reserve="min-h-[4.5rem]"
-      >
-        <FeatureBanners />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.showcase}
         eyebrow="Your dashboard"
@@ -96,18 +75,16 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         intro="Balance, equity, rule meters and every trade analysed, updated as you trade."
         reserve="min-h-[15rem] sm:min-h-[24rem] md:min-h-[28rem] lg:min-h-[29.5rem]"
         className="overflow-hidden bg-surface/40"
-      >
-        <LaptopShowcase />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.certificates}
         eyebrow="Certificates"
         title="A certificate for every milestone"
         intro="Passing Phase 2 and every payout earn a certificate that anyone can verify."
         reserve="min-h-[15rem]"
-      >
-        <CertificatesStrip />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.testimonials}
         eyebrow="Testimonials"
@@ -115,17 +92,15 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         intro="Sample traders and their words, to show the kind of story a funded trader tells."
         reserve="min-h-[14rem]"
         className="overflow-hidden bg-surface/40"
-      >
-        <LandingTestimonials />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.broker}
         eyebrow="Broker"
         title="Where your account trades"
         reserve="min-h-[48rem] sm:min-h-[33rem] lg:min-h-[23rem]"
-      >
-        <BrokerSection />
-      </LandingSection>
+        renderBody={renderBody}
+      />
       <LandingSection
         id={landingSectionIds.newsletter}
         eyebrow="Newsletter"
@@ -133,9 +108,8 @@ export function LandingPage({ chooser, newsletterForm }: LandingPageProps) {
         intro="Rule updates, new plans and announcements by email: confirm with the link we send, unsubscribe from any email."
         reserve="min-h-[25rem] sm:min-h-[22rem] md:min-h-[15.5rem] lg:min-h-[13.25rem]"
         className="bg-surface/40"
-      >
-        <NewsletterSection form={newsletterForm} />
-      </LandingSection>
-    </LandingContext.Provider>
+        renderBody={renderBody}
+      />
+    </>
   )
 }

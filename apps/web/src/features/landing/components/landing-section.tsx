@@ -1,7 +1,7 @@
 import { Suspense, useId, useRef, type ReactNode } from 'react'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { cn } from '@/lib/utils'
-import { useLandingState } from '../hooks/landing-context'
+import { useHasInteracted, useLandingHash } from '../hooks/use-landing-navigation'
 
 type LandingSectionProps = {
   /** the section's URL hash (see landingSectionIds) */
@@ -14,8 +14,11 @@ type LandingSectionProps = {
    * it loads so nothing below moves when it arrives.
    */
   reserve: string
-  /** The body: code-split parts, rendered only once the visitor nears the section. */
-  children: ReactNode
+  /**
+   * The body (code-split parts, rendered only once the visitor nears the section): the page
+   * composing the landing page renders it, as an island, with LandingSectionBody.
+   */
+  renderBody: (section: { id: string; reserve: string }) => ReactNode
   className?: string
 }
 
@@ -31,16 +34,10 @@ export function LandingSection({
   title,
   intro,
   reserve,
-  children,
+  renderBody,
   className,
 }: LandingSectionProps) {
   const headingId = useId()
-  const bodyRef = useRef<HTMLDivElement>(null)
-  const { isEveryPartWanted, hasInteracted } = useLandingState()
-  const isNear = useNearViewport(bodyRef, {
-    rootMargin: hasInteracted ? '100% 0px' : '0px',
-    isForced: isEveryPartWanted,
-  })
   return (
     <section
       id={id}
@@ -62,10 +59,37 @@ export function LandingSection({
             <div className="mt-4 text-base text-balance text-muted-foreground">{intro}</div>
           ) : null}
         </div>
-        <div ref={bodyRef} className={reserve} data-loaded={isNear ? 'true' : 'false'}>
-          {isNear ? <Suspense fallback={null}>{children}</Suspense> : null}
-        </div>
+        {renderBody({ id, reserve })}
       </div>
     </section>
+  )
+}
+
+/**
+ * A section's body, in the space it takes once loaded (`reserve`), rendered when the visitor
+ * nears it: on screen before any interaction, within a screen once the visitor scrolls, at once
+ * when a link to a section was followed. An island of the prerendered page: the server's HTML is
+ * the empty reserved box, the browser fills it.
+ */
+export function LandingSectionBody({
+  section,
+  reserve,
+  children,
+}: {
+  section: string
+  reserve: string
+  children: ReactNode
+}) {
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const hasInteracted = useHasInteracted()
+  const isEveryPartWanted = useLandingHash(section)
+  const isNear = useNearViewport(bodyRef, {
+    rootMargin: hasInteracted ? '100% 0px' : '0px',
+    isForced: isEveryPartWanted,
+  })
+  return (
+    <div ref={bodyRef} className={reserve} data-loaded={isNear ? 'true' : 'false'}>
+      {isNear ? <Suspense fallback={null}>{children}</Suspense> : null}
+    </div>
   )
 }

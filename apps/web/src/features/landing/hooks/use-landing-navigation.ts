@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useLocation } from 'react-router'
+import { useHash } from '@/lib/navigation'
 import { landingSectionOfHash } from '../sections'
 
 const interactionEvents = ['scroll', 'wheel', 'pointerdown', 'keydown', 'touchstart'] as const
@@ -24,18 +24,19 @@ export function useHasInteracted(): boolean {
 
 /**
  * URL hashes of the landing page (/#faq): when the page opens at one, or an in-page link changes
- * it, every section is wanted (their code loads), and the named section is kept at the top while
- * the sections above it arrive and settle (until the visitor scrolls, clicks or types, or a
- * moment passes). Returns whether a section was ever asked for.
+ * it, every section is wanted (their code loads), and the named section (`section`, when it is
+ * this one) is kept at the top while the sections above it arrive and settle (until the visitor
+ * scrolls, clicks or types, or a moment passes). Returns whether a section was ever asked for.
  */
-export function useLandingHash(): boolean {
-  const { hash, key } = useLocation()
+export function useLandingHash(section: string): boolean {
+  const hash = useHash()
   const [isEveryPartWanted, setIsEveryPartWanted] = useState(false)
   const target = landingSectionOfHash(hash)
 
   useEffect(() => {
     if (!target) return
     setIsEveryPartWanted(true)
+    if (target !== section) return
     const align = () => document.getElementById(target)?.scrollIntoView({ block: 'start' })
     align()
     const observer =
@@ -56,8 +57,7 @@ export function useLandingHash(): boolean {
       window.clearTimeout(timer)
       stop()
     }
-    // key: following the same hash link again re-aligns too
-  }, [target, key])
+  }, [section, target])
 
   return isEveryPartWanted
 }

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
-import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
+import { useAppNavigate } from '@/lib/navigation'
 import { useUser } from '@/lib/session'
 import { landingSectionIds } from '../sections'
 import { scrollToSection } from '../utils/scroll-to-section'
@@ -10,25 +9,22 @@ import { scrollToSection } from '../utils/scroll-to-section'
  * START CHALLENGE of spec 2.3: a signed-in trader who owns at least one trading account goes to
  * the dashboard; everyone else (visitors, traders without an account, or when the list cannot be
  * read) is taken to the account chooser. The accounts list (and its code) is only fetched for a
- * signed-in trader, on the click, from the same cache the dashboard uses.
+ * signed-in trader, on the click: the button is an island of the prerendered page (decision
+ * 0029), so it asks the API itself rather than through the app's query cache.
  */
 export function useStartChallenge() {
   const user = useUser()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [isDeciding, setIsDeciding] = useState(false)
 
   const start = useCallback(async () => {
     if (user && user.role !== 'admin') {
       setIsDeciding(true)
       try {
-        const { tradingAccountsQueryOptions } = await import('@/lib/trading-accounts')
-        const accounts = await queryClient.fetchQuery({
-          ...tradingAccountsQueryOptions(),
-          staleTime: 30_000,
-        })
+        const { getTradingAccounts } = await import('@/lib/trading-accounts')
+        const accounts = await getTradingAccounts()
         if (accounts.length > 0) {
-          void navigate(paths.user.dashboard.getHref())
+          navigate(paths.user.dashboard.getHref())
           return
         }
       } catch {
@@ -38,7 +34,7 @@ export function useStartChallenge() {
       }
     }
     scrollToSection(landingSectionIds.chooser)
-  }, [navigate, queryClient, user])
+  }, [navigate, user])
 
   return { start, isDeciding }
 }

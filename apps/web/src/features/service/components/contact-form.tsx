@@ -1,7 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { messages } from '@tp/api/messages'
 import { contactFieldsSchema, type ContactFields } from '@tp/api/service'
 import { Alert } from '@/components/ui/alert'
@@ -9,16 +5,13 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { serverErrorsOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
 import { useSendContactMessage } from '../api/submit-forms'
-import { useFormStart } from '../hooks/use-form-start'
+import { useProtectedForm } from '../hooks/use-protected-form'
 import { HoneypotField } from './honeypot-field'
 
 const fields = ['name', 'email', 'subject', 'message'] as const
 const emptyValues: ContactFields = { name: '', email: '', subject: '', message: '' }
-
-type Outcome = { kind: 'success' | 'error'; text: string } | null
 
 /**
  * The contact form (spec 2.5, 5, 8): name, email and message required, subject optional. `full`
@@ -27,51 +20,17 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null
  */
 export function ContactForm({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
   const isCompact = variant === 'compact'
-  const send = useSendContactMessage()
-  const { antiBotFields, honeypotRef, renewIfTokenRefused } = useFormStart()
-  const [isWaiting, setIsWaiting] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const form = useForm({
-    resolver: zodResolver(contactFieldsSchema),
-    defaultValues: emptyValues,
-  })
-  const { errors } = form.formState
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setOutcome(null)
-    setIsWaiting(true)
-    let antiBot
-    try {
-      antiBot = await antiBotFields()
-    } catch (error) {
-      setIsWaiting(false)
-      const text = serverErrorsOf(error, fields).form ?? messages.service.contactFailed
-      setOutcome({ kind: 'error', text })
-      toast.error(messages.service.contactFailed)
-      return
-    }
-    setIsWaiting(false)
-    const subject = values.subject?.trim() ? values.subject : undefined
-    send.mutate(
-      { ...values, subject, ...antiBot },
-      {
-        onSuccess: (message) => {
-          toast.success(message)
-          setOutcome({ kind: 'success', text: message })
-          form.reset(emptyValues)
-        },
-        onError: (error) => {
-          renewIfTokenRefused(error)
-          const found = serverErrorsOf(error, fields)
-          for (const field of fields) {
-            const message = found.fields[field]
-            if (message) form.setError(field, { message })
-          }
-          toast.error(messages.service.contactFailed)
-          setOutcome({ kind: 'error', text: found.form ?? messages.service.contactFailed })
-        },
-      },
-    )
+  const { form, errors, onSubmit, outcome, honeypotRef, isPending } = useProtectedForm({
+    schema: contactFieldsSchema,
+    emptyValues,
+    fields,
+    mutation: useSendContactMessage(),
+    toBody: (values) => ({
+      ...values,
+      subject: values.subject?.trim() ? values.subject : undefined,
+    }),
+    failureText: (found) => found.form ?? messages.service.contactFailed,
+    failureToast: messages.service.contactFailed,
   })
 
   return (
@@ -112,7 +71,7 @@ export function ContactForm({ variant = 'full' }: { variant?: 'full' | 'compact'
       <Button
         type="submit"
         className={cn('w-full', !isCompact && 'sm:w-auto sm:justify-self-start')}
-        isPending={isWaiting || send.isPending}
+        isPending={isPending}
       >
         Send message
       </Button>

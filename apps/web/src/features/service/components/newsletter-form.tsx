@@ -1,22 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { messages } from '@tp/api/messages'
 import { newsletterFieldsSchema, type NewsletterFields } from '@tp/api/service'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { serverErrorsOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
 import { useSubscribeToNewsletter } from '../api/submit-forms'
-import { useFormStart } from '../hooks/use-form-start'
+import { useProtectedForm } from '../hooks/use-protected-form'
 import { HoneypotField } from './honeypot-field'
 
 const emptyValues: NewsletterFields = { email: '' }
-
-type Outcome = { kind: 'success' | 'error'; text: string } | null
 
 /**
  * Newsletter sign-up (double opt-in, decision 0026): the email gets a confirmation link, and the
@@ -25,48 +18,13 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null
  */
 export function NewsletterForm({ variant = 'section' }: { variant?: 'section' | 'footer' }) {
   const isFooter = variant === 'footer'
-  const subscribe = useSubscribeToNewsletter()
-  const { antiBotFields, honeypotRef, renewIfTokenRefused } = useFormStart()
-  const [isWaiting, setIsWaiting] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const form = useForm({
-    resolver: zodResolver(newsletterFieldsSchema),
-    defaultValues: emptyValues,
-  })
-  const { errors } = form.formState
-
-  const fail = (error: unknown) => {
-    renewIfTokenRefused(error)
-    const found = serverErrorsOf(error, ['email'] as const)
-    if (found.fields.email) form.setError('email', { message: found.fields.email })
-    const text = found.form ?? found.fields.email ?? messages.service.newsletterFailed
-    toast.error(text)
-    setOutcome({ kind: 'error', text })
-  }
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setOutcome(null)
-    setIsWaiting(true)
-    let antiBot
-    try {
-      antiBot = await antiBotFields()
-    } catch (error) {
-      setIsWaiting(false)
-      fail(error)
-      return
-    }
-    setIsWaiting(false)
-    subscribe.mutate(
-      { ...values, ...antiBot },
-      {
-        onSuccess: (message) => {
-          toast.success(message)
-          setOutcome({ kind: 'success', text: message })
-          form.reset(emptyValues)
-        },
-        onError: fail,
-      },
-    )
+  const { form, errors, onSubmit, outcome, honeypotRef, isPending } = useProtectedForm({
+    schema: newsletterFieldsSchema,
+    emptyValues,
+    fields: ['email'],
+    mutation: useSubscribeToNewsletter(),
+    toBody: (values) => values,
+    failureText: (found) => found.form ?? found.fields.email ?? messages.service.newsletterFailed,
   })
 
   return (
@@ -101,7 +59,7 @@ export function NewsletterForm({ variant = 'section' }: { variant?: 'section' | 
           type="submit"
           size={isFooter ? 'sm' : 'default'}
           className={cn(isFooter ? 'h-9' : 'sm:mt-7')}
-          isPending={isWaiting || subscribe.isPending}
+          isPending={isPending}
         >
           Subscribe
         </Button>

@@ -1,7 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import {
   partnerFieldsSchema,
   partnershipTypeLabels,
@@ -14,10 +10,9 @@ import { FormField } from '@/components/ui/form-field'
 import { fieldClasses, Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/api-client'
-import { serverErrorsOf } from '@/lib/server-errors'
 import { cn } from '@/lib/utils'
 import { useApplyAsPartner } from '../api/submit-forms'
-import { useFormStart } from '../hooks/use-form-start'
+import { useProtectedForm } from '../hooks/use-protected-form'
 import { HoneypotField } from './honeypot-field'
 
 const fields = [
@@ -37,59 +32,19 @@ const emptyValues = {
   message: '',
 } as unknown as PartnerFields
 
-type Outcome = { kind: 'success' | 'error'; text: string } | null
-
 /**
  * The become-a-partner application (spec 2.5, 5, 8): name, email, social user name, partnership
  * type and message required; the social link must be a link when given. On failure the server's
  * message is shown (spec 7).
  */
 export function PartnerForm() {
-  const apply = useApplyAsPartner()
-  const { antiBotFields, honeypotRef, renewIfTokenRefused } = useFormStart()
-  const [isWaiting, setIsWaiting] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const form = useForm({
-    resolver: zodResolver(partnerFieldsSchema),
-    defaultValues: emptyValues,
-  })
-  const { errors } = form.formState
-
-  const fail = (error: unknown) => {
-    renewIfTokenRefused(error)
-    const found = serverErrorsOf(error, fields)
-    for (const field of fields) {
-      const message = found.fields[field]
-      if (message) form.setError(field, { message })
-    }
-    const text = found.form ?? getErrorMessage(error)
-    toast.error(text)
-    setOutcome({ kind: 'error', text })
-  }
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setOutcome(null)
-    setIsWaiting(true)
-    let antiBot
-    try {
-      antiBot = await antiBotFields()
-    } catch (error) {
-      setIsWaiting(false)
-      fail(error)
-      return
-    }
-    setIsWaiting(false)
-    apply.mutate(
-      { ...values, socialUrl: values.socialUrl?.trim() || undefined, ...antiBot },
-      {
-        onSuccess: (message) => {
-          toast.success(message)
-          setOutcome({ kind: 'success', text: message })
-          form.reset(emptyValues)
-        },
-        onError: fail,
-      },
-    )
+  const { form, errors, onSubmit, outcome, honeypotRef, isPending } = useProtectedForm({
+    schema: partnerFieldsSchema,
+    emptyValues,
+    fields,
+    mutation: useApplyAsPartner(),
+    toBody: (values) => ({ ...values, socialUrl: values.socialUrl?.trim() || undefined }),
+    failureText: (found, error) => found.form ?? getErrorMessage(error),
   })
 
   return (
@@ -154,7 +109,7 @@ export function PartnerForm() {
       <Button
         type="submit"
         className="w-full sm:w-auto sm:justify-self-start"
-        isPending={isWaiting || apply.isPending}
+        isPending={isPending}
       >
         Apply now
       </Button>
