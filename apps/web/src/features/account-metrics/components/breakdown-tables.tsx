@@ -24,42 +24,40 @@ function BreakdownTable({
   return (
     <Card className="min-w-0 p-4">
       <h3 className="mb-2 font-semibold">{title}</h3>
-      <div className="max-h-[420px] overflow-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{keyLabel}</TableHead>
-              <TableHead scope="col" className="text-right">
-                Trades
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Win rate
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Profit factor
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Result
-              </TableHead>
+      <Table scrollLabel={title}>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">{keyLabel}</TableHead>
+            <TableHead scope="col" className="text-right">
+              Trades
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Win rate
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Profit factor
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Result
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map(({ key, row }) => (
+            <TableRow key={key}>
+              <TableCell>{key}</TableCell>
+              <TableCell className="text-right tabular-nums">{row.trades}</TableCell>
+              <TableCell className="text-right tabular-nums">{row.winRate.toFixed(2)}%</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {ratio(row.profitFactor, row.trades ? '∞' : '—')}
+              </TableCell>
+              <TableCell className={`text-right tabular-nums ${resultClass(row.result)}`}>
+                {signedMoney(row.result)}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map(({ key, row }) => (
-              <TableRow key={key}>
-                <TableCell>{key}</TableCell>
-                <TableCell className="text-right tabular-nums">{row.trades}</TableCell>
-                <TableCell className="text-right tabular-nums">{row.winRate.toFixed(2)}%</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {ratio(row.profitFactor, row.trades ? '∞' : '—')}
-                </TableCell>
-                <TableCell className={`text-right tabular-nums ${resultClass(row.result)}`}>
-                  {signedMoney(row.result)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+          ))}
+        </TableBody>
+      </Table>
     </Card>
   )
 }

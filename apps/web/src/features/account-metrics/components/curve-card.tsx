@@ -16,10 +16,13 @@ export function ChartFallback({ height }: { height: number }) {
   )
 }
 
-/** The chart, loaded on first use, with its figures in words for assistive technology. */
+/**
+ * The chart, loaded on first use. Its figures are in words in the card's summary; the drawing is
+ * not hidden from assistive technology because its zoom handles are keyboard controls.
+ */
 export function LazyCurve(props: EquityCurveChartProps & { height: number }) {
   return (
-    <div aria-hidden className="min-w-0">
+    <div className="min-w-0">
       <Suspense fallback={<ChartFallback height={props.height} />}>
         <EquityCurveChart {...props} />
       </Suspense>

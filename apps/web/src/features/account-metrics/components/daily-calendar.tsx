@@ -191,38 +191,36 @@ export function DayDetail({ day, metrics }: { day: Day; metrics: AccountMetricsD
       ) : (
         <p className="text-sm text-muted-foreground">Too few snapshots that day for a curve.</p>
       )}
-      <div className="overflow-x-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Symbol</TableHead>
-              <TableHead scope="col">Type</TableHead>
-              <TableHead scope="col" className="text-right">
-                Lots
-              </TableHead>
-              <TableHead scope="col">Open</TableHead>
-              <TableHead scope="col">Close</TableHead>
-              <TableHead scope="col" className="text-right">
-                Result
-              </TableHead>
+      <Table scrollLabel={`Trades of ${day.date}`}>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Symbol</TableHead>
+            <TableHead scope="col">Type</TableHead>
+            <TableHead scope="col" className="text-right">
+              Lots
+            </TableHead>
+            <TableHead scope="col">Open</TableHead>
+            <TableHead scope="col">Close</TableHead>
+            <TableHead scope="col" className="text-right">
+              Result
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {trades.map((trade) => (
+            <TableRow key={trade.id}>
+              <TableCell>{trade.symbol}</TableCell>
+              <TableCell className="capitalize">{trade.side}</TableCell>
+              <TableCell className="text-right tabular-nums">{trade.volume.toFixed(2)}</TableCell>
+              <TableCell>{instant(trade.openTime)}</TableCell>
+              <TableCell>{instant(trade.closeTime)}</TableCell>
+              <TableCell className={`text-right tabular-nums ${resultClass(trade.result)}`}>
+                {signedMoney(trade.result)}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {trades.map((trade) => (
-              <TableRow key={trade.id}>
-                <TableCell>{trade.symbol}</TableCell>
-                <TableCell className="capitalize">{trade.side}</TableCell>
-                <TableCell className="text-right tabular-nums">{trade.volume.toFixed(2)}</TableCell>
-                <TableCell>{instant(trade.openTime)}</TableCell>
-                <TableCell>{instant(trade.closeTime)}</TableCell>
-                <TableCell className={`text-right tabular-nums ${resultClass(trade.result)}`}>
-                  {signedMoney(trade.result)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+          ))}
+        </TableBody>
+      </Table>
     </section>
   )
 }

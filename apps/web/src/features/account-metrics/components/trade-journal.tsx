@@ -122,75 +122,73 @@ export function TradeJournal({
           {tag === ALL ? 'No closed trades yet.' : `No trade is tagged “${tag}”.`}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Closed</TableHead>
-                <TableHead scope="col">Symbol</TableHead>
-                <TableHead scope="col">Type</TableHead>
-                <TableHead scope="col" className="text-right">
-                  Lots
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  Result
-                </TableHead>
-                {journal && <TableHead scope="col">Tags and note</TableHead>}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {trades.slice(0, shown).map((trade) => {
-                const entry = entries.get(trade.id)
-                return (
-                  <TableRow key={trade.id} data-trade={trade.id}>
-                    <TableCell className="whitespace-nowrap">{instant(trade.closeTime)}</TableCell>
-                    <TableCell>{trade.symbol}</TableCell>
-                    <TableCell className="capitalize">{trade.side}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {trade.volume.toFixed(2)}
-                    </TableCell>
-                    <TableCell className={`text-right tabular-nums ${resultClass(trade.result)}`}>
-                      {signedMoney(trade.result)}
-                    </TableCell>
-                    {journal && (
-                      <TableCell className="min-w-64">
-                        {editing === trade.id ? (
-                          <JournalForm
-                            tradeId={trade.id}
-                            entry={entry}
-                            onSave={journal.onSave}
-                            onDone={() => setEditing(null)}
-                          />
-                        ) : (
-                          <div className="grid gap-1">
-                            <div className="flex flex-wrap gap-1">
-                              {entry?.tags.map((name) => (
-                                <Badge key={name} variant="neutral">
-                                  {name}
-                                </Badge>
-                              ))}
-                            </div>
-                            {entry?.note && (
-                              <p className="text-sm whitespace-pre-wrap">{entry.note}</p>
-                            )}
-                            <Button
-                              variant="link"
-                              className="h-auto justify-self-start px-0"
-                              onClick={() => setEditing(trade.id)}
-                              aria-label={`${entry ? 'Edit' : 'Add'} note for trade ${trade.id}`}
-                            >
-                              {entry ? 'Edit note' : 'Add note'}
-                            </Button>
+        <Table scrollLabel="Trade journal">
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Closed</TableHead>
+              <TableHead scope="col">Symbol</TableHead>
+              <TableHead scope="col">Type</TableHead>
+              <TableHead scope="col" className="text-right">
+                Lots
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                Result
+              </TableHead>
+              {journal && <TableHead scope="col">Tags and note</TableHead>}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {trades.slice(0, shown).map((trade) => {
+              const entry = entries.get(trade.id)
+              return (
+                <TableRow key={trade.id} data-trade={trade.id}>
+                  <TableCell className="whitespace-nowrap">{instant(trade.closeTime)}</TableCell>
+                  <TableCell>{trade.symbol}</TableCell>
+                  <TableCell className="capitalize">{trade.side}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {trade.volume.toFixed(2)}
+                  </TableCell>
+                  <TableCell className={`text-right tabular-nums ${resultClass(trade.result)}`}>
+                    {signedMoney(trade.result)}
+                  </TableCell>
+                  {journal && (
+                    <TableCell className="min-w-64">
+                      {editing === trade.id ? (
+                        <JournalForm
+                          tradeId={trade.id}
+                          entry={entry}
+                          onSave={journal.onSave}
+                          onDone={() => setEditing(null)}
+                        />
+                      ) : (
+                        <div className="grid gap-1">
+                          <div className="flex flex-wrap gap-1">
+                            {entry?.tags.map((name) => (
+                              <Badge key={name} variant="neutral">
+                                {name}
+                              </Badge>
+                            ))}
                           </div>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                )
-              })}
-            </TableBody>
-          </Table>
-        </div>
+                          {entry?.note && (
+                            <p className="text-sm whitespace-pre-wrap">{entry.note}</p>
+                          )}
+                          <Button
+                            variant="link"
+                            className="h-auto justify-self-start px-0"
+                            onClick={() => setEditing(trade.id)}
+                            aria-label={`${entry ? 'Edit' : 'Add'} note for trade ${trade.id}`}
+                          >
+                            {entry ? 'Edit note' : 'Add note'}
+                          </Button>
+                        </div>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              )
+            })}
+          </TableBody>
+        </Table>
       )}
       {trades.length > shown && (
         <Button variant="outline" onClick={() => setShown((n) => n + PAGE)}>

@@ -51,49 +51,45 @@ export function WhatIfTable({ whatIf }: { whatIf: NonNullable<AccountMetricsDto[
       <p className="text-sm text-muted-foreground">
         The same trading judged under each plan of the catalogue at this account size.
       </p>
-      <div className="overflow-x-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Plan</TableHead>
-              <TableHead scope="col">Verdict</TableHead>
-              {ruleColumns.map((column) => (
-                <TableHead scope="col" key={column.key}>
-                  {column.label}
-                </TableHead>
-              ))}
-              <TableHead scope="col">First breach / pass</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {whatIf.map((verdict) => (
-              <TableRow key={verdict.planKey} data-plan={verdict.planKey}>
-                <TableCell className="font-medium">{verdict.label}</TableCell>
-                <TableCell>
-                  <Badge variant={statusVariant[verdict.status]}>
-                    {statusText[verdict.status]}
-                  </Badge>
-                </TableCell>
-                {ruleColumns.map((column) => (
-                  <TableCell key={column.key}>
-                    <RuleCell
-                      rule={verdict.rules.find((rule) => rule.key === column.key)}
-                      isLoss={column.key === 'dailyLoss' || column.key === 'maxLoss'}
-                    />
-                  </TableCell>
-                ))}
-                <TableCell>
-                  {verdict.breach
-                    ? `${ruleNames[verdict.breach.rule]} floor ${money(verdict.breach.floor)} broken ${instant(verdict.breach.t)}`
-                    : verdict.passedAt
-                      ? `passed ${instant(verdict.passedAt)}`
-                      : 'no breach'}
-                </TableCell>
-              </TableRow>
+      <Table scrollLabel="Rule what-if by plan">
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Plan</TableHead>
+            <TableHead scope="col">Verdict</TableHead>
+            {ruleColumns.map((column) => (
+              <TableHead scope="col" key={column.key}>
+                {column.label}
+              </TableHead>
             ))}
-          </TableBody>
-        </Table>
-      </div>
+            <TableHead scope="col">First breach / pass</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {whatIf.map((verdict) => (
+            <TableRow key={verdict.planKey} data-plan={verdict.planKey}>
+              <TableCell className="font-medium">{verdict.label}</TableCell>
+              <TableCell>
+                <Badge variant={statusVariant[verdict.status]}>{statusText[verdict.status]}</Badge>
+              </TableCell>
+              {ruleColumns.map((column) => (
+                <TableCell key={column.key}>
+                  <RuleCell
+                    rule={verdict.rules.find((rule) => rule.key === column.key)}
+                    isLoss={column.key === 'dailyLoss' || column.key === 'maxLoss'}
+                  />
+                </TableCell>
+              ))}
+              <TableCell>
+                {verdict.breach
+                  ? `${ruleNames[verdict.breach.rule]} floor ${money(verdict.breach.floor)} broken ${instant(verdict.breach.t)}`
+                  : verdict.passedAt
+                    ? `passed ${instant(verdict.passedAt)}`
+                    : 'no breach'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Card>
   )
 }
