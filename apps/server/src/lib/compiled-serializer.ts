@@ -95,3 +95,24 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = ({
   schema instanceof z.ZodType
     ? compileSerializer(schema)
     : fastJson(schema as Parameters<typeof fastJson>[0])
+
+/**
+ * As compiledSerializerCompiler, for routes whose use-cases hand out the same answer object again
+ * while what it shows is unchanged (e.g. the analytics of an account's version, kept by the
+ * analytics cache): each answer object is serialised once and its string reused for as long as
+ * the object lives. The object must never change once answered (the use-case keeps it frozen);
+ * a fresh object per request simply misses.
+ */
+export const sharedAnswerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+  const serialize = compiledSerializerCompiler(route)
+  const serialized = new WeakMap<object, string>()
+  return (data) => {
+    if (typeof data !== 'object' || data === null) return serialize(data)
+    let json = serialized.get(data)
+    if (json === undefined) {
+      json = serialize(data)
+      if (Object.isFrozen(data)) serialized.set(data, json)
+    }
+    return json
+  }
+}

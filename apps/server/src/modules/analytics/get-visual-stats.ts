@@ -15,9 +15,11 @@ export async function getVisualStats(
   input: { accountId: string; email?: string | undefined },
 ): Promise<MetaStatsVisualStatsResponse> {
   const { row, source } = await loadAccountAnalytics(ctx, caller, input)
-  const views = source.view('visual-stats', (ledger) => {
+  // the whole answer once per version, frozen: its JSON is made once too (the route's
+  // sharedAnswerSerializerCompiler)
+  return source.view('visual-stats-answer', (ledger) => {
     const stats = computeVisualStats(ledger)
-    return {
+    const views = {
       won_lost: stats.won_lost,
       trades_by_week: stats.trades_by_week.map((day) => ({
         name: day.name,
@@ -30,6 +32,8 @@ export async function getVisualStats(
         lostProfit: toCents(hour.lostProfit),
       })),
     }
+    return Object.freeze({
+      data: { accountId: row.id, currency: 'USD' as const, version: source.version, ...views },
+    })
   })
-  return { data: { accountId: row.id, currency: 'USD', version: source.version, ...views } }
 }

@@ -15,9 +15,11 @@ export async function getVisualTrades(
   input: { accountId: string; email?: string | undefined; index: AnalyticsPeriod },
 ): Promise<MetaStatsVisualTradesResponse> {
   const { row, source, now, todayKey } = await loadAccountAnalytics(ctx, caller, input)
-  const views = source.view(`visual-trades:${input.index}:${todayKey}`, (ledger) => {
+  // the whole answer once per version, period and trading day, frozen: its JSON is made once too
+  // (the route's sharedAnswerSerializerCompiler)
+  return source.view(`visual-trades-answer:${input.index}:${todayKey}`, (ledger) => {
     const trades = computeVisualTrades(ledger, input.index, now)
-    return {
+    const views = {
       finalResult: trades.finalResult.map((bucket) => ({
         date: bucket.date,
         profit: toCents(bucket.profit),
@@ -41,14 +43,14 @@ export async function getVisualTrades(
         totalProfit: toCents(type.totalProfit),
       })),
     }
+    return Object.freeze({
+      data: {
+        accountId: row.id,
+        currency: 'USD' as const,
+        version: source.version,
+        index: input.index,
+        ...views,
+      },
+    })
   })
-  return {
-    data: {
-      accountId: row.id,
-      currency: 'USD',
-      version: source.version,
-      index: input.index,
-      ...views,
-    },
-  }
 }

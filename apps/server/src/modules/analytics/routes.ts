@@ -14,7 +14,10 @@ import {
 } from '@tp/api'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
-import { compiledSerializerCompiler } from '../../lib/compiled-serializer'
+import {
+  compiledSerializerCompiler,
+  sharedAnswerSerializerCompiler,
+} from '../../lib/compiled-serializer'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { authenticate, callerOf } from '../access/authenticate'
 import { getAccountMetrics } from './get-account-metrics'
@@ -49,7 +52,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: analyticsRequestSchema,
           response: { 200: metaStatsTradesResponseSchema, ...errors },
         },
-        serializerCompiler: compiledSerializerCompiler,
+        serializerCompiler: sharedAnswerSerializerCompiler,
       },
       async (request) => listAccountTrades(ctx, callerOf(request), request.body),
     )
@@ -79,7 +82,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: analyticsRequestSchema,
           response: { 200: metaStatsVisualStatsResponseSchema, ...errors },
         },
-        serializerCompiler: compiledSerializerCompiler,
+        serializerCompiler: sharedAnswerSerializerCompiler,
       },
       async (request) => getVisualStats(ctx, callerOf(request), request.body),
     )
@@ -95,7 +98,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: visualTradesRequestSchema,
           response: { 200: metaStatsVisualTradesResponseSchema, ...errors },
         },
-        serializerCompiler: compiledSerializerCompiler,
+        serializerCompiler: sharedAnswerSerializerCompiler,
       },
       async (request) => getVisualTrades(ctx, callerOf(request), request.body),
     )

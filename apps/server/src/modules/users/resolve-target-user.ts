@@ -2,7 +2,7 @@ import type { AppContext } from '../../context'
 import type { UserRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Caller } from '../access/authenticate'
-import { findUserByEmail, findUserById } from './find-user'
+import { findUserByEmail, readUserById } from './find-user'
 
 /**
  * Whom a request acts on. Identity comes from the bearer token only; an `email` in the body
@@ -14,7 +14,7 @@ export async function resolveTargetUser(
   caller: Caller,
   bodyEmail: string | undefined,
 ): Promise<{ caller: UserRow; target: UserRow; isCallerAdmin: boolean }> {
-  const callerRow = await findUserById(ctx.db, caller.userId)
+  const callerRow = await readUserById(ctx.db, caller.userId)
   if (!callerRow || callerRow.status !== 'active') throw new AppError('UNAUTHENTICATED')
   const isCallerAdmin = callerRow.role === 'admin'
   if (!bodyEmail || bodyEmail === callerRow.email) {
