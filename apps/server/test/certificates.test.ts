@@ -9,6 +9,7 @@ import {
   withHeadTags,
 } from '../src/modules/certificates/certificate-open-graph'
 import { createCertificate, issueCertificate } from '../src/modules/certificates/issue-certificate'
+import { certificateSvg } from '../src/modules/certificates/render-certificate'
 import { sweepCertificates } from '../src/modules/certificates/sweep-certificates'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 
@@ -271,5 +272,17 @@ describe('verification', () => {
       `<meta property="og:image" content="${app.env.APP_URL}/api/certificates/${row!.hash}/certificate.png">`,
     )
     expect(page.indexOf('og:image')).toBeLessThan(page.indexOf('<title>'))
+  })
+})
+
+describe('the template', () => {
+  it('prints a name as text, never as markup', async () => {
+    const [row] = await certificatesOf(phase2Id)
+    const svg = certificateSvg(
+      { ...row!.data, traderName: '<script>"Bo" & Co</script>' },
+      row!.hash,
+    )
+    expect(svg).toContain('&lt;script&gt;&quot;Bo&quot; &amp; Co&lt;/script&gt;')
+    expect(svg).not.toContain('<script>')
   })
 })

@@ -2,17 +2,11 @@ import { certificatePaths, certificateTitles } from '@tp/api'
 import { certificateDataSchema } from '@tp/domain/certificates'
 import type { AppContext } from '../../context'
 import { findGenuineCertificate } from './verify-certificate'
+import { escapeHtml } from '../../lib/email-layout'
 
 // The public /certificate?hash=... page is the app's shell (it cannot be prerendered: the hash is
 // in the query), so a link shared on a social network would preview nothing. The server puts the
 // Open Graph and Twitter tags of that certificate, with its image, into the shell's head.
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) =>
-      ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[char] ?? char,
-  )
 
 /** The head tags of a genuine certificate's page, or null for any other hash. */
 export async function certificateOpenGraphTags(

@@ -3,6 +3,7 @@ import type { CertificateData } from '@tp/domain/certificates'
 import { formatMoney, usd } from '@tp/domain/money'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
+import { escapeHtml } from '../../lib/email-layout'
 
 // The one certificate template (an SVG), rasterised once by sharp (librsvg) to the PNG and to a
 // JPEG that the PDF page carries at the same size: the image and the PDF always show the same.
@@ -14,13 +15,6 @@ const PDF_WIDTH = 842
 const PDF_HEIGHT = 595
 
 export type RenderedCertificate = { png: Buffer; pdf: Buffer }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) =>
-      ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
-  )
 
 const sizeLabel = (data: CertificateData) =>
   formatMoney(usd(data.accountSizeCents), { showCents: false })
@@ -45,12 +39,12 @@ const fitted = (text: string, size: number, width: number) =>
   Math.max(12, Math.min(size, Math.floor(width / (Math.max(text.length, 1) * 0.6))))
 
 export function certificateSvg(data: CertificateData, hash: string): string {
-  const title = escapeXml(certificateTitles[data.kind].toUpperCase())
-  const name = escapeXml(data.traderName)
-  const headline = escapeXml(certificateHeadline(data))
+  const title = escapeHtml(certificateTitles[data.kind].toUpperCase())
+  const name = escapeHtml(data.traderName)
+  const headline = escapeHtml(certificateHeadline(data))
   const amount =
     data.kind === 'payout' && data.amountCents !== null
-      ? `<text x="600" y="575" font-size="64" font-weight="bold" fill="#0f766e" text-anchor="middle">${escapeXml(formatMoney(usd(data.amountCents)))}</text>`
+      ? `<text x="600" y="575" font-size="64" font-weight="bold" fill="#0f766e" text-anchor="middle">${escapeHtml(formatMoney(usd(data.amountCents)))}</text>`
       : ''
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CERTIFICATE_WIDTH}" height="${CERTIFICATE_HEIGHT}" viewBox="0 0 1200 848" font-family="DejaVu Sans, Arial, sans-serif">
 <rect width="1200" height="848" fill="#fbfaf6"/>
@@ -68,9 +62,9 @@ ${amount}
 <circle cx="1010" cy="660" r="58" fill="none" stroke="#fbfaf6" stroke-width="3"/>
 <text x="1010" y="668" font-size="20" font-weight="bold" fill="#fbfaf6" text-anchor="middle">VERIFIED</text>
 <text x="120" y="650" font-size="18" fill="#475569">Date</text>
-<text x="120" y="680" font-size="24" fill="#0f172a">${escapeXml(data.date)}</text>
+<text x="120" y="680" font-size="24" fill="#0f172a">${escapeHtml(data.date)}</text>
 <text x="400" y="650" font-size="18" fill="#475569">Plan</text>
-<text x="400" y="680" font-size="24" fill="#0f172a">${escapeXml(`${data.plan} · ${sizeLabel(data)}`)}</text>
+<text x="400" y="680" font-size="24" fill="#0f172a">${escapeHtml(`${data.plan} · ${sizeLabel(data)}`)}</text>
 <text x="120" y="760" font-size="14" font-family="DejaVu Sans Mono, monospace" fill="#64748b">Verify: /certificate?hash=${hash}</text>
 </svg>`
 }
