@@ -1,0 +1,298 @@
+import { useEffect, useState } from 'react'
+import { CircleCheck, CircleX } from 'lucide-react'
+import { payoutStatusLabels, type PayoutStatus } from '@tp/api/payouts'
+import { formatMoney, usd } from '@tp/domain/money'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Input } from '@/components/ui/input'
+import { Skeleton } from '@/components/ui/skeleton'
+import { getErrorMessage } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import {
+  fetchIdentityImage,
+  useMarkPaid,
+  usePayoutQueue,
+  usePendingIdentityChecks,
+  useReviewIdentity,
+  useReviewPayout,
+} from '../api/admin-payouts-api'
+
+const money = (cents: number) => formatMoney(usd(cents))
+const label = (status: string) =>
+  status === 'late_bonus'
+    ? 'Late bonus added'
+    : (payoutStatusLabels[status as PayoutStatus] ?? status)
+
+function IdentityImage({ path, alt }: { path: string; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null)
+  const [error, setError] = useState(false)
+  useEffect(() => {
+    const controller = new AbortController()
+    let made: string | null = null
+    fetchIdentityImage(path, controller.signal)
+      .then((objectUrl) => {
+        made = objectUrl
+        setUrl(objectUrl)
+      })
+      .catch(() => setError(true))
+    return () => {
+      controller.abort()
+      if (made) URL.revokeObjectURL(made)
+    }
+  }, [path])
+  if (error) return <p className="text-xs text-loss">Could not load {alt}.</p>
+  if (!url) return <Skeleton className="size-32" />
+  return (
+    <img src={url} alt={alt} className="max-h-48 rounded-md border border-border object-contain" />
+  )
+}
+
+/** A reject-with-reason control: a reason field that appears on demand. */
+function RejectWithReason({
+  onReject,
+  isPending,
+}: {
+  onReject: (reason: string) => void
+  isPending: boolean
+}) {
+  const [reason, setReason] = useState('')
+  const [isOpen, setIsOpen] = useState(false)
+  if (!isOpen) {
+    return (
+      <Button variant="outline" onClick={() => setIsOpen(true)}>
+        Reject…
+      </Button>
+    )
+  }
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (reason.trim()) onReject(reason.trim())
+      }}
+    >
+      <Input
+        aria-label="Reason for the rejection"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        placeholder="Reason the trader will see"
+        required
+      />
+      <Button type="submit" variant="destructive" disabled={isPending || !reason.trim()}>
+        Reject
+      </Button>
+    </form>
+  )
+}
+
+function IdentityReviews() {
+  const checks = usePendingIdentityChecks()
+  const review = useReviewIdentity()
+  const onError = (error: unknown) => notify('error', getErrorMessage(error))
+  if (checks.isError) return <Alert variant="error">{getErrorMessage(checks.error)}</Alert>
+  if (checks.isPending) return <Skeleton className="h-24" />
+  if (checks.data.checks.length === 0) {
+    return <p className="text-sm text-muted-foreground">No identity check is waiting.</p>
+  }
+  return (
+    <ul className="grid gap-4">
+      {checks.data.checks.map((check) => (
+        <li
+          key={check.id}
+          className="grid gap-3 rounded-lg border border-border p-4"
+          data-testid="identity-review"
+        >
+          <p className="text-sm">
+            <span className="font-semibold">{check.legalName}</span> · {check.email} · born{' '}
+            {check.dateOfBirth} · {check.country}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <IdentityImage path={check.documentUrl} alt={`ID document of ${check.legalName}`} />
+            <IdentityImage path={check.selfieUrl} alt={`Selfie of ${check.legalName}`} />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={review.isPending}
+              onClick={() => review.mutate({ checkId: check.id, decision: 'approve' }, { onError })}
+            >
+              Approve identity
+            </Button>
+            <RejectWithReason
+              isPending={review.isPending}
+              onReject={(reason) =>
+                review.mutate({ checkId: check.id, decision: 'reject', reason }, { onError })
+              }
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PayoutQueue() {
+  const [status, setStatus] = useState<'open' | 'all'>('open')
+  const queue = usePayoutQueue(status)
+  const review = useReviewPayout()
+  const markPaid = useMarkPaid()
+  const [references, setReferences] = useState<Record<string, string>>({})
+  const onError = (error: unknown) => notify('error', getErrorMessage(error))
+
+  return (
+    <div className="grid gap-4">
+      <label className="flex items-center gap-2 text-sm">
+        <span>Show</span>
+        <select
+          className="h-9 rounded-md border border-border bg-surface px-2"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as 'open' | 'all')}
+        >
+          <option value="open">Open requests</option>
+          <option value="all">All payouts</option>
+        </select>
+      </label>
+      {queue.isError ? (
+        <Alert variant="error">{getErrorMessage(queue.error)}</Alert>
+      ) : queue.isPending ? (
+        <Skeleton className="h-32" />
+      ) : queue.data.payouts.length === 0 ? (
+        <EmptyState
+          title="No payout requests"
+          description="Requests appear here as traders make them."
+        />
+      ) : (
+        <ul className="grid gap-4">
+          {queue.data.payouts.map((payout) => (
+            <li
+              key={payout.id}
+              className="grid gap-3 rounded-lg border border-border p-4"
+              data-testid="admin-payout"
+              data-status={payout.status}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold">
+                  {money(payout.totalCents)} · {payout.email}
+                </span>
+                <Badge
+                  variant={
+                    payout.status === 'paid'
+                      ? 'profit'
+                      : payout.status === 'rejected'
+                        ? 'loss'
+                        : 'warning'
+                  }
+                >
+                  {label(payout.status)}
+                </Badge>
+              </div>
+              <p className="text-sm break-all text-muted-foreground">
+                Account {payout.accountLogin ?? payout.accountId} · {payout.methodLabel} · identity{' '}
+                {payout.identityStatus} · share {money(payout.traderShareCents)} (
+                {payout.splitPercent}%)
+                {payout.feeRefundCents > 0 ? ` + fee refund ${money(payout.feeRefundCents)}` : ''}
+                {payout.lateBonusCents > 0 ? ` + late bonus ${money(payout.lateBonusCents)}` : ''}
+              </p>
+              <ul className="grid gap-1" aria-label="Eligibility evidence, recomputed now">
+                {payout.evidence.map((condition) => (
+                  <li key={condition.key} className="flex items-start gap-2 text-xs">
+                    {condition.met ? (
+                      <CircleCheck className="size-3.5 shrink-0 text-profit" aria-hidden />
+                    ) : (
+                      <CircleX className="size-3.5 shrink-0 text-loss" aria-hidden />
+                    )}
+                    <span>
+                      <span className="sr-only">{condition.met ? 'Met: ' : 'Not met: '}</span>
+                      {condition.message}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {payout.status === 'under_review' && (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    disabled={review.isPending}
+                    onClick={() =>
+                      review.mutate({ payoutId: payout.id, decision: 'approve' }, { onError })
+                    }
+                  >
+                    Approve payout
+                  </Button>
+                  <RejectWithReason
+                    isPending={review.isPending}
+                    onReject={(reason) =>
+                      review.mutate(
+                        { payoutId: payout.id, decision: 'reject', reason },
+                        { onError },
+                      )
+                    }
+                  />
+                </div>
+              )}
+              {payout.status === 'requested' && (
+                <p className="text-xs text-muted-foreground">
+                  Waiting for the trader&apos;s identity check.
+                </p>
+              )}
+              {payout.status === 'approved' && payout.methodKind === 'bank' && (
+                <form
+                  className="flex flex-col gap-2 sm:flex-row"
+                  onSubmit={(event) => {
+                    event.preventDefault()
+                    const reference = references[payout.id]?.trim()
+                    if (reference) markPaid.mutate({ payoutId: payout.id, reference }, { onError })
+                  }}
+                >
+                  <Input
+                    aria-label="Wire reference"
+                    placeholder="Wire reference"
+                    value={references[payout.id] ?? ''}
+                    onChange={(event) =>
+                      setReferences({ ...references, [payout.id]: event.target.value })
+                    }
+                  />
+                  <Button type="submit" disabled={markPaid.isPending}>
+                    Mark paid
+                  </Button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** /admin/payouts: identity checks to review, and the payout queue. */
+export function AdminPayoutsPage() {
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Identity checks</CardTitle>
+          <CardDescription>
+            Documents load only for admins, through the authorised route.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <IdentityReviews />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Payout queue</CardTitle>
+          <CardDescription>
+            The eligibility evidence is recomputed by the server now.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PayoutQueue />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
