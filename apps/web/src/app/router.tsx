@@ -183,7 +183,10 @@ export function createRoutes(): RouteObject[] {
                   path: paths.user.statementImport.path,
                   lazy: lazyPage(() => import('./routes/user/statement-import')),
                 },
-                comingSoon(paths.user.payouts.path, 'Payouts'),
+                {
+                  path: paths.user.payouts.path,
+                  lazy: lazyPage(() => import('./routes/user/payouts')),
+                },
                 {
                   path: paths.user.certificates.path,
                   lazy: lazyPage(() => import('./routes/user/certificates')),
@@ -225,7 +228,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/admin/user-detail')),
                 },
                 comingSoon(paths.admin.tradingAccounts.path, 'Trading Accounts'),
-                comingSoon(paths.admin.payouts.path, 'Payouts'),
+                {
+                  path: paths.admin.payouts.path,
+                  lazy: lazyPage(() => import('./routes/admin/payouts')),
+                },
                 {
                   path: paths.admin.coupons.path,
                   lazy: lazyPage(() => import('./routes/admin/coupons')),
