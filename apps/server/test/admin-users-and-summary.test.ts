@@ -12,7 +12,9 @@ import {
   auditLog,
   breaches,
   evaluationEvents,
+  identityChecks,
   orders,
+  payouts,
   tradingAccounts,
   users,
   type TradingAccountRow,
@@ -104,6 +106,37 @@ beforeAll(async () => {
     planKey: bobFailed.planKey,
     openPositions: [],
   })
+  const payout = (status: 'paid' | 'requested', share: number, feeRefund: number) => ({
+    userId: alice.user.id,
+    accountId: aliceAccount.id,
+    status,
+    methodKind: 'crypto' as const,
+    method: { label: 'USDT', details: {} },
+    profitCents: share,
+    splitPercent: 100,
+    traderShareCents: share,
+    feeRefundCents: feeRefund,
+    withdrawnCents: share,
+    evidence: {},
+    requestedAt: NOW,
+    updatedAt: NOW,
+  })
+  await app.db
+    .insert(payouts)
+    .values([payout('paid', 50_000, 9_900), payout('requested', 30_000, 0)])
+  await app.db.insert(identityChecks).values({
+    userId: alice.user.id,
+    status: 'approved',
+    legalName: 'Alice Anders',
+    dateOfBirth: '1990-01-01',
+    country: 'CA',
+    documentKey: 'k1',
+    documentContentType: 'image/png',
+    selfieKey: 'k2',
+    selfieContentType: 'image/png',
+    submittedAt: NOW,
+    reviewedAt: NOW,
+  })
   await trades(aliceAccount.id, 3, 1)
   await trades(bobPassed.id, 2, 1)
 
@@ -190,6 +223,14 @@ describe('GET /api/admin/summary', () => {
         { challenge: 'instantFund', sizeK: 25, orders: 1, cents: 20_000 },
       ].sort((a, b) => a.challenge.localeCompare(b.challenge)),
     )
+    // what the paid payout cost: the trader's share and the fee refunded
+    expect(data.insights.payouts).toEqual({
+      pendingCount: 1,
+      pendingCents: 30_000,
+      paidCount: 1,
+      paidCents: 59_900,
+      payoutsToRevenue: 59_900 / 36_900,
+    })
     expect(data.insights.revenueByMethod).toEqual([
       { method: 'card', orders: 2, cents: 16_900 },
       { method: 'crypto', orders: 1, cents: 20_000 },
@@ -368,6 +409,8 @@ describe('editing, disabling and enabling a user', () => {
     const { data } = adminUserDetailResponseSchema.parse(detail.body)
     expect(data.user.status).toBe('disabled')
     expect(data.accounts.map((a) => a.id)).toEqual([account.id])
+    expect(data.payouts).toEqual([])
+    expect(data.identityCheck).toBeNull()
     expect(data.audit.map((entry) => entry.action)).toEqual(
       expect.arrayContaining(['user.disable', 'user.update']),
     )
@@ -399,6 +442,27 @@ describe('editing, disabling and enabling a user', () => {
     expect(trade.status).toBe(201)
     const mail = await app.mailbox.waitFor({ to: dave.user.email, subject: /enabled again/ })
     expect(mail.text).toContain(`Reason: ${reason}`)
+  })
+})
+
+describe('GET /api/admin/users/:userId', () => {
+  it("shows the user's payouts and identity check", async () => {
+    const response = await app.get(`/api/admin/users/${alice.user.id}`, { token: admin.token })
+    expect(response.status).toBe(200)
+    const { data } = adminUserDetailResponseSchema.parse(response.body)
+    expect(data.payouts.map((p) => [p.status, p.amountCents]).sort()).toEqual([
+      ['paid', 59_900],
+      ['requested', 30_000],
+    ])
+    expect(data.identityCheck).toEqual({ status: 'approved', updatedAt: NOW.toISOString() })
+    expect(data.orders.map((o) => o.totalCents).sort((a, b) => a - b)).toEqual([9_900, 15_000])
+  })
+
+  it('answers 404 for a user that does not exist', async () => {
+    const response = await app.get('/api/admin/users/00000000-0000-4000-8000-000000000000', {
+      token: admin.token,
+    })
+    expect(response.status).toBe(404)
   })
 })
 

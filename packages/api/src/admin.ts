@@ -151,18 +151,16 @@ export const adminUserDetailSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  /** null while the platform keeps no payouts */
-  payouts: z
-    .array(
-      z.object({
-        id: z.string(),
-        status: z.string(),
-        amountCents: z.number().int(),
-        createdAt: z.string(),
-      }),
-    )
-    .nullable(),
-  /** null while the platform keeps no identity checks */
+  /** trader's share + fee refund + late bonus, USD cents; createdAt is when it was requested */
+  payouts: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** the latest identity check submission; null when none was made */
   identityCheck: z.object({ status: z.string(), updatedAt: z.string() }).nullable(),
   messages: z.array(
     z.object({
@@ -238,17 +236,15 @@ export const adminSummarySchema = z.object({
     revenueByMethod: z.array(
       z.object({ method: z.string(), orders: z.number().int(), cents: z.number().int() }),
     ),
-    /** null while the platform keeps no payouts */
-    payouts: z
-      .object({
-        pendingCount: z.number().int(),
-        pendingCents: z.number().int(),
-        paidCount: z.number().int(),
-        paidCents: z.number().int(),
-        /** paid payouts / revenue, 0-1; null without revenue */
-        payoutsToRevenue: z.number().nullable(),
-      })
-      .nullable(),
+    /** pending (requested, not yet paid or rejected) and paid payouts, USD cents */
+    payouts: z.object({
+      pendingCount: z.number().int(),
+      pendingCents: z.number().int(),
+      paidCount: z.number().int(),
+      paidCents: z.number().int(),
+      /** paid payouts / revenue, 0-1; null without revenue */
+      payoutsToRevenue: z.number().nullable(),
+    }),
   }),
   generatedAt: z.string(),
 })

@@ -171,7 +171,7 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
         orders: n(row.orders),
         cents: n(row.cents),
       })),
-      payouts: payouts && {
+      payouts: {
         ...payouts,
         payoutsToRevenue: totalSales > 0 ? payouts.paidCents / totalSales : null,
       },

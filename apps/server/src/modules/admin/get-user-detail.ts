@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../lib/errors'
 import { orderNumber } from '../orders/order-dto'
 import { findAdminUserRow } from './list-users'
-import { readUserPayouts } from './payout-totals'
+import { readIdentityCheck, readUserPayouts } from './payout-totals'
 
 const LIMIT = 100
 
@@ -29,7 +29,7 @@ export async function getUserDetail(ctx: AppContext, userId: string): Promise<Ad
     .select({ phone: users.phone, updatedAt: users.updatedAt })
     .from(users)
     .where(eq(users.id, userId))
-  const [profileRows, billingRows, orderRows, accountRows, messageRows, payouts] =
+  const [profileRows, billingRows, orderRows, accountRows, messageRows, payouts, identityCheck] =
     await Promise.all([
       ctx.db.select().from(profiles).where(eq(profiles.userId, userId)),
       ctx.db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId)),
@@ -51,7 +51,8 @@ export async function getUserDetail(ctx: AppContext, userId: string): Promise<Ad
         .where(or(eq(serviceMessages.userId, userId), eq(serviceMessages.email, user.email)))
         .orderBy(desc(serviceMessages.createdAt))
         .limit(LIMIT),
-      readUserPayouts(ctx, userId),
+      readUserPayouts(ctx, userId, LIMIT),
+      readIdentityCheck(ctx, userId),
     ])
   const targets = [
     and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId)),
@@ -116,7 +117,7 @@ export async function getUserDetail(ctx: AppContext, userId: string): Promise<Ad
       createdAt: row.createdAt.toISOString(),
     })),
     payouts,
-    identityCheck: null,
+    identityCheck,
     messages: messageRows.map((row) => ({
       id: row.id,
       kind: row.kind,

@@ -209,18 +209,16 @@ function FirmFigures({ data }: { data: AdminSummary }) {
   const { insights } = data
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {insights.payouts ? (
-        <FigureTable
-          title="Payouts"
-          columns={['', 'Count', 'Amount']}
-          rows={[
-            ['Pending', count(insights.payouts.pendingCount), money(insights.payouts.pendingCents)],
-            ['Paid', count(insights.payouts.paidCount), money(insights.payouts.paidCents)],
-            ['Paid / revenue', '', ratio(insights.payouts.payoutsToRevenue)],
-          ]}
-          empty=""
-        />
-      ) : null}
+      <FigureTable
+        title="Payouts"
+        columns={['Payouts', 'Count', 'Amount']}
+        rows={[
+          ['Pending', count(insights.payouts.pendingCount), money(insights.payouts.pendingCents)],
+          ['Paid', count(insights.payouts.paidCount), money(insights.payouts.paidCents)],
+          ['Paid / revenue', '', ratio(insights.payouts.payoutsToRevenue)],
+        ]}
+        empty="No payouts yet."
+      />
       <FigureTable
         title="Pass rate by plan and phase"
         columns={['Plan', 'Phase', 'Passed', 'Failed', 'Pass rate']}

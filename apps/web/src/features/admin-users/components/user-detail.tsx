@@ -233,23 +233,21 @@ function DetailSections({
         )}
       </Section>
 
-      {data.payouts ? (
-        <Section title="Payouts" count={data.payouts.length}>
-          {data.payouts.length > 0 ? (
-            <ListTable
-              label="Payouts"
-              columns={['Requested', 'Status', 'Amount']}
-              rows={data.payouts.map((payout) => [
-                when(payout.createdAt),
-                payout.status,
-                money(payout.amountCents),
-              ])}
-            />
-          ) : (
-            <Empty>No payouts.</Empty>
-          )}
-        </Section>
-      ) : null}
+      <Section title="Payouts" count={data.payouts.length}>
+        {data.payouts.length > 0 ? (
+          <ListTable
+            label="Payouts"
+            columns={['Requested', 'Status', 'Amount']}
+            rows={data.payouts.map((payout) => [
+              when(payout.createdAt),
+              payout.status,
+              money(payout.amountCents),
+            ])}
+          />
+        ) : (
+          <Empty>No payouts.</Empty>
+        )}
+      </Section>
 
       {data.identityCheck ? (
         <Section title="Identity check">
