@@ -101,6 +101,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
     index('orders_coupon_idx').on(t.couponId),
+    // the admin dashboard's sales by day, month and year (docs/admin-metrics.md)
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`paid_at is not null`),
   ],
 )
 export type OrderRow = typeof orders.$inferSelect

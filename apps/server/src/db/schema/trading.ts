@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -147,7 +148,13 @@ export const evaluationEvents = pgTable(
     commission: cents('commission_cents'),
     swap: cents('swap_cents'),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.seq] }),
+    // the admin dashboard's trade counts read the trade events alone, not the snapshots
+    index('evaluation_events_trades_idx')
+      .on(t.kind, t.accountId)
+      .where(sql`kind <> 'snapshot'`),
+  ],
 )
 export type EvaluationEventRow = typeof evaluationEvents.$inferSelect
 

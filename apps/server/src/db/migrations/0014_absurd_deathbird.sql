@@ -1,0 +1,2 @@
+CREATE INDEX "evaluation_events_trades_idx" ON "evaluation_events" USING btree ("kind","account_id") WHERE kind <> 'snapshot';--> statement-breakpoint
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at") WHERE paid_at is not null;
