@@ -141,7 +141,12 @@ class Reference {
   }
 }
 
-async function screenedAndFull(rules: RulebookInput, steps: Step[]) {
+/**
+ * The monitor fed `steps` for `accounts` accounts at once, interleaved event by event (account k
+ * moves by the step's amount times MOVE_FACTORS[k]), beside an evaluator per account fed every
+ * event. The first account's figures, and every account's verdicts.
+ */
+async function screenedAndFull(rules: RulebookInput, steps: Step[], accounts = 1) {
   let listener: AccountEventListener = () => {}
   let nowMs = START_MS
   const platform = {
@@ -169,78 +174,98 @@ async function screenedAndFull(rules: RulebookInput, steps: Step[]) {
     rulesOf: () => rules,
   })
   await monitor.start()
-  const row = {
-    id: '00000000-0000-4000-8000-000000000001',
-    externalId: 'sim-1',
-    userId: '00000000-0000-4000-8000-000000000002',
-    planKey: 'twoPhase.phase1',
-    rulebookVersion: 'v1',
-    sizeK: 100,
-    initialBalance: INITIAL_CENTS,
-  } as TradingAccountRow
-  const monitored = await monitor.track(row, START_MS)
-  const reference = new Reference(rules)
+  const books = []
+  for (let k = 0; k < accounts; k++) {
+    const row = {
+      id: `00000000-0000-4000-8000-00000000010${k}`,
+      externalId: `sim-${k}`,
+      userId: '00000000-0000-4000-8000-000000000002',
+      planKey: 'twoPhase.phase1',
+      rulebookVersion: 'v1',
+      sizeK: 100,
+      initialBalance: INITIAL_CENTS,
+    } as TradingAccountRow
+    books.push({
+      externalId: row.externalId!,
+      factor: MOVE_FACTORS[k]!,
+      monitored: await monitor.track(row, START_MS),
+      reference: new Reference(rules),
+      balance: INITIAL_CENTS,
+      floating: 0,
+      openId: null as string | null,
+    })
+  }
 
   let tMs = START_MS
-  let balance = INITIAL_CENTS
-  let floating = 0
-  let openId: string | null = null
   let tickets = 0
-  const emit = (event: AccountEvent) => listener('sim-1', event)
-  const equityEvent = () => {
-    emit({ type: 'equity', tMs, balance, equity: balance + floating })
-    reference.snapshot(tMs, balance, balance + floating)
-  }
   for (const step of steps) {
     tMs += step.dtMs
     nowMs = tMs
-    if (step.kind === 'tick') {
-      if (openId === null) continue
-      floating += step.moveCents
-      equityEvent()
-    } else if (step.kind === 'open' && openId === null) {
-      openId = String(++tickets)
-      emit({
-        type: 'position-opened',
-        tMs,
-        position: { id: openId, symbol: 'EURUSD', side: 'buy', volume: 100, openPrice: 1 } as never,
-      })
-      reference.opened(openId, tMs)
-      equityEvent()
-    } else if (step.kind === 'close' && openId !== null) {
-      const net = floating
-      emit({
-        type: 'position-closed',
-        tMs,
-        trade: {} as never,
-        totals: {
-          positionId: openId,
-          symbol: 'EURUSD',
-          side: 'buy',
-          volume: 100,
-          openPrice: 1,
-          openTimeMs: tMs,
-          closePrice: 1,
-          closeTimeMs: tMs,
-          profit: net,
-          swap: 0,
-          commission: 0,
-        },
-      })
-      reference.closed(openId, tMs, net)
-      balance += net
-      floating = 0
-      openId = null
-      equityEvent()
+    for (const book of books) {
+      const { reference } = book
+      const emit = (event: AccountEvent) => listener(book.externalId, event)
+      const equityEvent = () => {
+        const equity = book.balance + book.floating
+        emit({ type: 'equity', tMs, balance: book.balance, equity })
+        reference.snapshot(tMs, book.balance, equity)
+      }
+      if (step.kind === 'tick') {
+        if (book.openId === null) continue
+        book.floating += Math.round(step.moveCents * book.factor)
+        equityEvent()
+      } else if (step.kind === 'open' && book.openId === null) {
+        const openId = (book.openId = String(++tickets))
+        emit({
+          type: 'position-opened',
+          tMs,
+          position: {
+            id: openId,
+            symbol: 'EURUSD',
+            side: 'buy',
+            volume: 100,
+            openPrice: 1,
+          } as never,
+        })
+        reference.opened(openId, tMs)
+        equityEvent()
+      } else if (step.kind === 'close' && book.openId !== null) {
+        const net = book.floating
+        emit({
+          type: 'position-closed',
+          tMs,
+          trade: {} as never,
+          totals: {
+            positionId: book.openId,
+            symbol: 'EURUSD',
+            side: 'buy',
+            volume: 100,
+            openPrice: 1,
+            openTimeMs: tMs,
+            closePrice: 1,
+            closeTimeMs: tMs,
+            profit: net,
+            swap: 0,
+            commission: 0,
+          },
+        })
+        reference.closed(book.openId, tMs, net)
+        book.balance += net
+        book.floating = 0
+        book.openId = null
+        equityEvent()
+      }
     }
   }
   await monitor.stop()
-  return {
-    screened: monitored.evaluator.verdict(),
-    full: reference.evaluator.verdict(),
-    ledgerRows: monitored.seq,
-  }
+  const verdicts = books.map((book) => ({
+    screened: book.monitored.evaluator.verdict(),
+    full: book.reference.evaluator.verdict(),
+  }))
+  return { ...verdicts[0]!, ledgerRows: books[0]!.monitored.seq, verdicts }
 }
+
+/** how each of several accounts judged at once moves with a step: its own path */
+const MOVE_FACTORS = [1, -1, 0.5, -1.7]
 
 describe('the risk monitor screen', () => {
   it('never misses what the rules judge: the verdict equals that of every event fed', async () => {
@@ -254,6 +279,22 @@ describe('the risk monitor screen', () => {
         },
       ),
       { numRuns: 300 },
+    )
+  })
+
+  it('judges accounts interleaved event by event each as an evaluator fed its every event', async () => {
+    // one monitor, several accounts on their own paths: what it keeps per account (its screen
+    // record, decision 0027) never mixes them
+    await fc.assert(
+      fc.asyncProperty(
+        rulebookArb,
+        fc.array(stepArb, { minLength: 1, maxLength: 150 }),
+        async (rules, steps) => {
+          const { verdicts } = await screenedAndFull(rules, steps, MOVE_FACTORS.length)
+          for (const { screened, full } of verdicts) expect(judged(screened)).toEqual(judged(full))
+        },
+      ),
+      { numRuns: 100 },
     )
   })
 

@@ -92,15 +92,17 @@ export interface MonitoredAccount {
 }
 
 /**
- * What the equity hot path compares, per account slot, as plain numbers: the end of the
- * evaluator's day and its equity band in micro-units (`IncrementalEvaluator.equityBand`: the
- * highest floor in force, -Infinity without one; the equity a rule reads upwards, Infinity when
- * none does). The three figures of a slot sit side by side in one Float64Array (one cache line per
- * account on a tick, not one per figure). Refreshed whenever the evaluator is fed (the only times
- * they can move), so an equity event that is not recorded reads no getter and allocates nothing.
+ * What the equity hot path reads and writes, per account slot, as plain numbers side by side in
+ * one Float64Array (decisions 0023, 0027): the end of the evaluator's day and its equity band in
+ * micro-units (`IncrementalEvaluator.equityBand`: the highest floor in force, -Infinity without
+ * one; the equity a rule reads upwards, Infinity when none does), refreshed whenever the evaluator
+ * is fed (the only times they can move); and the account's screen state (latest and recorded
+ * values, the day's low, the held low, flags), which MonitoredAccount reads through accessors. An
+ * equity event that is not recorded touches this record and nothing else: no account object, no
+ * boxed number, no getter, no allocation.
  */
 class HotFigures {
-  static readonly STRIDE = 4
+  static readonly STRIDE = 16
   values = new Float64Array(1_024 * HotFigures.STRIDE)
   private next = 0
 
@@ -114,22 +116,134 @@ class HotFigures {
   }
 
   dayEndMs(slot: number): number {
-    return this.values[slot * HotFigures.STRIDE]!
-  }
-
-  /** equity in micro-units at or below the floor, or at or above the ceiling: outside the band */
-  isOutsideBand(slot: number, equityMicros: number): boolean {
-    const at = slot * HotFigures.STRIDE
-    return equityMicros <= this.values[at + 1]! || equityMicros >= this.values[at + 2]!
+    return this.values[slot * HotFigures.STRIDE + F_DAY_END_MS]!
   }
 
   refresh(account: MonitoredAccount): void {
     const { evaluator, slot } = account
     const band = evaluator.equityBand
     const at = slot * HotFigures.STRIDE
-    this.values[at] = evaluator.currentDay.endMs
-    this.values[at + 1] = band.floor
-    this.values[at + 2] = band.ceiling
+    this.values[at + F_DAY_END_MS] = evaluator.currentDay.endMs
+    this.values[at + F_FLOOR] = band.floor
+    this.values[at + F_CEILING] = band.ceiling
+  }
+}
+
+/** the fields of a HotFigures record */
+const F_DAY_END_MS = 0
+const F_FLOOR = 1
+const F_CEILING = 2
+const F_IS_CLOSED = 3
+const F_BALANCE_NOW = 4
+const F_EQUITY_NOW = 5
+const F_RECORDED_BALANCE = 6
+const F_RECORDED_EQUITY = 7
+const F_RECORDED_MS = 8
+const F_DAY_MIN_EQUITY = 9
+/** NaN: no held low */
+const F_HELD_LOW_MS = 10
+const F_HELD_LOW_EQUITY = 11
+const F_HAS_TRADE_EVENT = 12
+
+/**
+ * A judged account: its identity and evaluator on the object, its screen state in the monitor's
+ * HotFigures record (slot), read and written through accessors.
+ */
+class Monitored implements MonitoredAccount {
+  isBackfilling = false
+  dayStartMs: number
+
+  constructor(
+    private readonly hot: HotFigures,
+    readonly slot: number,
+    readonly accountId: string,
+    readonly externalId: string,
+    readonly userId: string,
+    readonly planKey: PlanKey,
+    readonly rulebookVersion: string,
+    readonly initialBalance: number,
+    public evaluator: IncrementalEvaluator,
+    public seq: number,
+    values: { tMs: number; balance: number; equity: number },
+  ) {
+    this.dayStartMs = evaluator.currentDay.startMs
+    this.isClosed = false
+    this.balanceNow = this.recordedBalance = values.balance
+    this.equityNow = this.recordedEquity = this.dayMinEquity = values.equity
+    this.recordedMs = values.tMs
+    this.heldLowMs = null
+    this.heldLowEquity = 0
+    this.hasTradeEventSinceRecord = false
+  }
+
+  private get(field: number): number {
+    return this.hot.values[this.slot * HotFigures.STRIDE + field]!
+  }
+
+  private set(field: number, value: number): void {
+    this.hot.values[this.slot * HotFigures.STRIDE + field] = value
+  }
+
+  get isClosed(): boolean {
+    return this.get(F_IS_CLOSED) !== 0
+  }
+  set isClosed(value: boolean) {
+    this.set(F_IS_CLOSED, value ? 1 : 0)
+  }
+  get balanceNow(): number {
+    return this.get(F_BALANCE_NOW)
+  }
+  set balanceNow(value: number) {
+    this.set(F_BALANCE_NOW, value)
+  }
+  get equityNow(): number {
+    return this.get(F_EQUITY_NOW)
+  }
+  set equityNow(value: number) {
+    this.set(F_EQUITY_NOW, value)
+  }
+  get recordedBalance(): number {
+    return this.get(F_RECORDED_BALANCE)
+  }
+  set recordedBalance(value: number) {
+    this.set(F_RECORDED_BALANCE, value)
+  }
+  get recordedEquity(): number {
+    return this.get(F_RECORDED_EQUITY)
+  }
+  set recordedEquity(value: number) {
+    this.set(F_RECORDED_EQUITY, value)
+  }
+  get recordedMs(): number {
+    return this.get(F_RECORDED_MS)
+  }
+  set recordedMs(value: number) {
+    this.set(F_RECORDED_MS, value)
+  }
+  get dayMinEquity(): number {
+    return this.get(F_DAY_MIN_EQUITY)
+  }
+  set dayMinEquity(value: number) {
+    this.set(F_DAY_MIN_EQUITY, value)
+  }
+  get heldLowMs(): number | null {
+    const value = this.get(F_HELD_LOW_MS)
+    return Number.isNaN(value) ? null : value
+  }
+  set heldLowMs(value: number | null) {
+    this.set(F_HELD_LOW_MS, value ?? NaN)
+  }
+  get heldLowEquity(): number {
+    return this.get(F_HELD_LOW_EQUITY)
+  }
+  set heldLowEquity(value: number) {
+    this.set(F_HELD_LOW_EQUITY, value)
+  }
+  get hasTradeEventSinceRecord(): boolean {
+    return this.get(F_HAS_TRADE_EVENT) !== 0
+  }
+  set hasTradeEventSinceRecord(value: boolean) {
+    this.set(F_HAS_TRADE_EVENT, value ? 1 : 0)
   }
 }
 
@@ -172,6 +286,9 @@ export interface RiskMonitorOptions {
 
 export class RiskMonitor {
   private readonly byExternalId = new Map<string, MonitoredAccount>()
+  /** the hot path's lookup: platform id -> slot (a number, no object to read) */
+  private readonly slotByExternalId = new Map<string, number>()
+  private readonly bySlot: MonitoredAccount[] = []
   private readonly byAccountId = new Map<string, MonitoredAccount>()
   private readonly hot = new HotFigures()
   private pending: LedgerRow[] = []
@@ -396,35 +513,19 @@ export class RiskMonitor {
     account.isClosed = true
     this.byAccountId.delete(accountId)
     this.byExternalId.delete(account.externalId)
+    this.slotByExternalId.delete(account.externalId)
   }
 
   // ---- events ---------------------------------------------------------------------------------
 
   private onEvent(externalId: string, event: AccountEvent): void {
+    if (event.type === 'equity') {
+      this.onEquity(externalId, event.tMs, event.balance, event.equity)
+      return
+    }
     const account = this.byExternalId.get(externalId)
     if (account === undefined || account.isClosed) return
     switch (event.type) {
-      case 'equity': {
-        const { tMs, equity } = event
-        if (tMs >= this.hot.dayEndMs(account.slot)) this.crossResetsOf(account, tMs)
-        account.balanceNow = event.balance
-        account.equityNow = equity
-        if (this.isSignificant(account, tMs)) {
-          this.recordSnapshot(account, tMs)
-        } else if (account.heldLowMs === null) {
-          // a new low of the day inside the band: held, only the lowest of a run is recorded
-          if (equity < account.dayMinEquity) {
-            account.heldLowMs = tMs
-            account.heldLowEquity = equity
-          }
-        } else if (equity < account.heldLowEquity) {
-          account.heldLowMs = tMs
-          account.heldLowEquity = equity
-        } else if (tMs - account.heldLowMs >= LOW_HOLD_MS) {
-          this.recordHeldLow(account)
-        }
-        break
-      }
       case 'position-opened': {
         this.crossResetsOf(account, event.tMs)
         if (account.heldLowMs !== null) this.recordHeldLow(account)
@@ -478,12 +579,48 @@ export class RiskMonitor {
     }
   }
 
-  private isSignificant(account: MonitoredAccount, tMs: number): boolean {
-    const { balanceNow: balance, equityNow: equity } = account
-    if (account.hasTradeEventSinceRecord || balance !== account.recordedBalance) return true
-    // outside the evaluator's band (integers: cents x 10,000 against micro-units)
-    if (this.hot.isOutsideBand(account.slot, equity * MICROS_PER_CENT)) return true
-    return tMs - account.recordedMs >= CURVE_INTERVAL_MS && equity !== account.recordedEquity
+  /**
+   * The hot path (every concerned account on every tick): the screen on the account's HotFigures
+   * record alone; the account object is read only when something is recorded.
+   */
+  private onEquity(externalId: string, tMs: number, balance: number, equity: number): void {
+    const slot = this.slotByExternalId.get(externalId)
+    if (slot === undefined) return
+    let values = this.hot.values
+    const at = slot * HotFigures.STRIDE
+    if (values[at + F_IS_CLOSED] !== 0) return
+    if (tMs >= values[at + F_DAY_END_MS]!) {
+      this.crossResetsOf(this.bySlot[slot]!, tMs)
+      values = this.hot.values
+    }
+    values[at + F_BALANCE_NOW] = balance
+    values[at + F_EQUITY_NOW] = equity
+    const equityMicros = equity * MICROS_PER_CENT
+    if (
+      values[at + F_HAS_TRADE_EVENT] !== 0 ||
+      balance !== values[at + F_RECORDED_BALANCE] ||
+      // outside the evaluator's band (integers: cents x 10,000 against micro-units)
+      equityMicros <= values[at + F_FLOOR]! ||
+      equityMicros >= values[at + F_CEILING]! ||
+      (tMs - values[at + F_RECORDED_MS]! >= CURVE_INTERVAL_MS &&
+        equity !== values[at + F_RECORDED_EQUITY])
+    ) {
+      this.recordSnapshot(this.bySlot[slot]!, tMs)
+      return
+    }
+    const heldLowMs = values[at + F_HELD_LOW_MS]!
+    if (Number.isNaN(heldLowMs)) {
+      // a new low of the day inside the band: held, only the lowest of a run is recorded
+      if (equity < values[at + F_DAY_MIN_EQUITY]!) {
+        values[at + F_HELD_LOW_MS] = tMs
+        values[at + F_HELD_LOW_EQUITY] = equity
+      }
+    } else if (equity < values[at + F_HELD_LOW_EQUITY]!) {
+      values[at + F_HELD_LOW_MS] = tMs
+      values[at + F_HELD_LOW_EQUITY] = equity
+    } else if (tMs - heldLowMs >= LOW_HOLD_MS) {
+      this.recordHeldLow(this.bySlot[slot]!)
+    }
   }
 
   /** Records the tick now in force (after the day low it may hold: the ledger is in time order). */
@@ -609,32 +746,25 @@ export class RiskMonitor {
     balance: number,
     equity: number,
   ): MonitoredAccount {
-    const account: MonitoredAccount = {
-      accountId: row.id,
-      externalId: row.externalId!,
-      userId: row.userId,
-      planKey: row.planKey as PlanKey,
-      rulebookVersion: row.rulebookVersion,
-      initialBalance: row.initialBalance,
+    const slot = this.hot.allocate()
+    const account = new Monitored(
+      this.hot,
+      slot,
+      row.id,
+      row.externalId!,
+      row.userId,
+      row.planKey as PlanKey,
+      row.rulebookVersion,
+      row.initialBalance,
       evaluator,
       seq,
-      isClosed: false,
-      balanceNow: balance,
-      equityNow: equity,
-      recordedBalance: balance,
-      recordedEquity: equity,
-      recordedMs: tMs,
-      dayStartMs: evaluator.currentDay.startMs,
-      dayMinEquity: equity,
-      heldLowMs: null,
-      heldLowEquity: 0,
-      hasTradeEventSinceRecord: false,
-      isBackfilling: false,
-      slot: this.hot.allocate(),
-    }
+      { tMs, balance, equity },
+    )
     this.hot.refresh(account)
     this.byAccountId.set(row.id, account)
     this.byExternalId.set(account.externalId, account)
+    this.slotByExternalId.set(account.externalId, slot)
+    this.bySlot[slot] = account
     return account
   }
 

@@ -234,6 +234,8 @@ export class LiveHub {
   }
 
   onAccountEvent(externalId: string, event: AccountEvent): void {
+    // every account's every tick comes here: with no account watched there is nothing to do
+    if (this.feeds.size === 0) return
     const accountId = this.accountIdByExternal.get(externalId)
     if (accountId === undefined) return
     this.accountChanged(accountId)
