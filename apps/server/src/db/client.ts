@@ -1,6 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { corkedClient } from './corked-client'
 import { ACCESS_CHANGED_CHANNEL, listeningClient } from './notices'
 import * as schema from './schema'
 
@@ -10,18 +9,10 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 /** The database or a transaction: either can open a (nested) transaction. */
 export type Transactional = Executor & Pick<Database, 'transaction'>
 
-/**
- * Every connection listens to the access notices (db/notices.ts, decision 0024) and sends each
- * query in one socket write (db/corked-client.ts, decision 0028).
- */
+/** Every connection listens to the access notices (db/notices.ts, decision 0024). */
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const { Client, attach } = listeningClient([ACCESS_CHANGED_CHANNEL])
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    application_name: 'tradepeak',
-    Client: corkedClient(Client),
-  })
+  const pool = new pg.Pool({ connectionString, max, application_name: 'tradepeak', Client })
   attach(pool)
   return pool
 }
