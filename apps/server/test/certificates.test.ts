@@ -229,6 +229,23 @@ describe('exactly once', () => {
     expect(again.id).not.toBe(row.id)
     expect(await certificatesOf(account.id)).toHaveLength(1)
   })
+  it('a certificate whose rendering died is rendered by the sweep, the same certificate', async () => {
+    const [row] = await app.db.select().from(certificates).where(eq(certificates.kind, 'payout'))
+    const keys = ['png', 'pdf'].map((type) => `certificates/${row!.hash}/certificate.${type}`)
+    // as if the process died after the insert, before the files were stored
+    for (const key of keys) await app.ctx.storage.delete(key)
+    await app.db
+      .update(certificates)
+      .set({ renderedAt: null, issuedAt: new Date(T() - 2 * 60_000) })
+      .where(eq(certificates.id, row!.id))
+    expect(await sweepCertificates(app.ctx)).toBeGreaterThanOrEqual(1)
+    const again = await waitFor(async () => {
+      const [current] = await app.db.select().from(certificates).where(eq(certificates.id, row!.id))
+      return current?.renderedAt ? current : undefined
+    })
+    expect(again.hash).toBe(row!.hash)
+    for (const key of keys) expect(await app.ctx.storage.get(key)).not.toBeNull()
+  })
 })
 
 describe('verification', () => {
