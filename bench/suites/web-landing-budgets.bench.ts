@@ -13,11 +13,10 @@
 // Usage: npm run bench -- web-landing-budgets
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import lighthouse from 'lighthouse'
 import { chromium, type Browser } from 'playwright-core'
 import {
@@ -26,6 +25,7 @@ import {
   openDatabaseFromTemplate,
   startServer,
 } from '@tp/server/bench'
+import { firstLoadScripts, untilIdle } from '../first-load'
 import type { BenchSuite } from '../support'
 
 const distDir = process.env.WEB_DIST_DIR
@@ -51,9 +51,6 @@ const lighthousePages = [
 const categories = ['performance', 'accessibility', 'seo', 'best-practices'] as const
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
-// run in the page (the bench compiles without the DOM's types, so these are page scripts)
-const untilIdle =
-  'new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 }))'
 /** the last largest-contentful-paint entry, and layout shifts not caused by input, summed */
 const observeVitals = `
   window.__lcp = 0
@@ -66,32 +63,10 @@ const observeVitals = `
   }).observe({ type: 'layout-shift', buffered: true })
 `
 
-/** gzip size of a built file: its precompressed copy, or gzip -9 of it. */
-async function gzipBytes(file: string): Promise<number> {
-  const copy = await stat(`${file}.gz`).catch(() => null)
-  if (copy) return copy.size
-  return gzipSync(await readFile(file), { level: 9 }).length
-}
-
-async function firstLoadScripts(browser: Browser, origin: string) {
+async function landingScripts(browser: Browser, origin: string) {
   const context = await browser.newContext()
   try {
-    const page = await context.newPage()
-    const scripts = new Set<string>()
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(response.url())
-    })
-    await page.goto(`${origin}/`, { waitUntil: 'networkidle', timeout: 60_000 })
-    // hydration done and the browser idle: nothing more is fetched on its own
-    await page.evaluate(untilIdle)
-    await page.waitForLoadState('networkidle')
-    let bytes = 0
-    for (const url of scripts) {
-      const { pathname } = new URL(url)
-      if (!url.startsWith(origin)) throw new Error(`the landing page loads a foreign script ${url}`)
-      bytes += await gzipBytes(path.join(distDir, decodeURIComponent(pathname)))
-    }
-    return { bytes, files: scripts.size }
+    return await firstLoadScripts(context, { origin, pagePath: '/', distDir })
   } finally {
     await context.close()
   }
@@ -192,7 +167,7 @@ const suite: BenchSuite = async function* () {
     const origin = `http://127.0.0.1:${address.port}`
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 
-    const scripts = await firstLoadScripts(browser, origin)
+    const scripts = await landingScripts(browser, origin)
     yield {
       name: 'web-landing-first-load-js-gz-kb',
       value: Math.round((scripts.bytes / 1024) * 10) / 10,
