@@ -86,19 +86,25 @@ function assertAccountAccess<T extends Pick<TradingAccountRow, 'userId'>>(
   throw noSuchAccount()
 }
 
-/** What never changes of a provisioned account: its owner and its id on the trading platform. */
-export type AccountRef = Pick<TradingAccountRow, 'id' | 'userId' | 'externalId'>
+/**
+ * What never changes of a provisioned account: its owner, its id on the trading platform and the
+ * rulebook it is judged by (plan, size, rulebook version).
+ */
+export type AccountRef = Pick<
+  TradingAccountRow,
+  'id' | 'userId' | 'externalId' | 'planKey' | 'sizeK' | 'rulebookVersion'
+>
 
 /**
  * Refs of provisioned accounts, per database: an account's owner and platform id are written
  * once (provisioning) and never again, and accounts are never deleted, so a read that needs only
- * them (the closed trades) skips the account's row. Access is still decided per request, with the
+ * them (the closed trades, the dashboard's views of closed trades) skips the account's row. Access is still decided per request, with the
  * caller's role of that request.
  */
 const accountRefs = new WeakMap<Executor, Map<string, AccountRef>>()
 const MAX_ACCOUNT_REFS = 50_000
 
-/** The owner and platform id of an account the caller may read, trade or manage (as loadAccountFor). */
+/** The AccountRef of an account the caller may read, trade or manage (as loadAccountFor). */
 export async function loadAccountRefFor(
   ctx: AppContext,
   caller: Caller,
@@ -115,7 +121,8 @@ export async function loadAccountRefFor(
   const row = await loadAccountFor(ctx, caller, accountId, access)
   if (row.externalId !== null) {
     if (refs.size >= MAX_ACCOUNT_REFS) refs.clear()
-    refs.set(accountId, { id: row.id, userId: row.userId, externalId: row.externalId })
+    const { id, userId, externalId, planKey, sizeK, rulebookVersion } = row
+    refs.set(accountId, { id, userId, externalId, planKey, sizeK, rulebookVersion })
   }
   return row
 }

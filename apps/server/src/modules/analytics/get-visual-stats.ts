@@ -3,7 +3,7 @@ import { computeVisualStats } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
 import { toCents } from './analytics-figures'
-import { loadAccountAnalytics } from './load-account-analytics'
+import { loadLedgerAnalytics } from './load-account-analytics'
 
 /**
  * POST /api/metaStats/visual-stats: the profitability half-donut (won/lost, win rate), the hourly
@@ -14,7 +14,7 @@ export async function getVisualStats(
   caller: Caller,
   input: { accountId: string; email?: string | undefined },
 ): Promise<MetaStatsVisualStatsResponse> {
-  const { row, source } = await loadAccountAnalytics(ctx, caller, input)
+  const { row, source } = await loadLedgerAnalytics(ctx, caller, input)
   // the whole answer once per version, frozen: its JSON is made once too (the route's
   // sharedAnswerSerializerCompiler)
   return source.view('visual-stats-answer', (ledger) => {

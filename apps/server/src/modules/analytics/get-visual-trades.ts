@@ -3,7 +3,7 @@ import { computeVisualTrades } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
 import { toCents, toVolumeUnits } from './analytics-figures'
-import { loadAccountAnalytics } from './load-account-analytics'
+import { loadLedgerAnalytics } from './load-account-analytics'
 
 /**
  * POST /api/metaStats/visual-trades: total profit by position size, holding time, symbol and type,
@@ -14,7 +14,7 @@ export async function getVisualTrades(
   caller: Caller,
   input: { accountId: string; email?: string | undefined; index: AnalyticsPeriod },
 ): Promise<MetaStatsVisualTradesResponse> {
-  const { row, source, now, todayKey } = await loadAccountAnalytics(ctx, caller, input)
+  const { row, source, now, todayKey } = await loadLedgerAnalytics(ctx, caller, input)
   // the whole answer once per version, period and trading day, frozen: its JSON is made once too
   // (the route's sharedAnswerSerializerCompiler)
   return source.view(`visual-trades-answer:${input.index}:${todayKey}`, (ledger) => {

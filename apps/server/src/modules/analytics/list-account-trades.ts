@@ -3,7 +3,7 @@ import { listRecentTrades } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
 import { toCents, toVolumeUnits } from './analytics-figures'
-import { loadAccountAnalytics } from './load-account-analytics'
+import { loadLedgerAnalytics } from './load-account-analytics'
 
 /** POST /api/metaStats/trades: the most recently closed trades, newest first (spec 7). */
 export async function listAccountTrades(
@@ -11,7 +11,7 @@ export async function listAccountTrades(
   caller: Caller,
   input: { accountId: string; email?: string | undefined },
 ): Promise<MetaStatsTradesResponse> {
-  const { row, source } = await loadAccountAnalytics(ctx, caller, input)
+  const { row, source } = await loadLedgerAnalytics(ctx, caller, input)
   // the whole answer once per version, frozen: its JSON is made once too (the route's
   // sharedAnswerSerializerCompiler)
   return source.view('trades-answer', (ledger) =>
