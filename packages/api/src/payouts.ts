@@ -50,105 +50,108 @@ export function isValidCryptoAddress(networkCode: string, address: string): bool
 
 const trimmed = (max: number) => z.string().trim().min(1, 'is required').max(max)
 
-export const cryptoPayoutMethodSchema = z
-  .object({
-    kind: z.literal('crypto'),
-    currency: trimmed(10),
-    network: z.string().trim().max(40).optional(),
-    address: trimmed(120),
-    memo: z.string().trim().max(120).optional(),
-  })
-  .transform((value, ctx) => {
-    const currency = findCryptoCurrency(value.currency)
-    if (!currency) {
-      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'is not a currency we pay in' })
-      return z.NEVER
-    }
-    const network = findCryptoNetwork(currency, value.network)
-    if (!network) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['network'],
-        message: `${currency.symbol} is paid on ${currency.networks.map((n) => n.code).join(', ')}`,
-      })
-      return z.NEVER
-    }
-    if (!isValidCryptoAddress(network.code, value.address)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['address'],
-        message: `is not a ${network.code} address`,
-      })
-      return z.NEVER
-    }
-    return {
-      kind: 'crypto' as const,
-      currency: currency.symbol,
-      network: network.code,
-      address: value.address.trim(),
-      memo: value.memo ?? '',
-    }
-  })
+const cryptoMethodFields = z.object({
+  kind: z.literal('crypto'),
+  currency: trimmed(10),
+  network: z.string().trim().max(40).optional(),
+  address: trimmed(120),
+  memo: z.string().trim().max(120).optional(),
+})
+const bankMethodFields = z.object({
+  kind: z.literal('bank'),
+  holderName: trimmed(120),
+  bankName: trimmed(120),
+  iban: z.string().trim().max(42).optional(),
+  swift: z.string().trim().max(11).optional(),
+  accountNumber: z.string().trim().max(34).optional(),
+})
 
-export const bankPayoutMethodSchema = z
-  .object({
-    kind: z.literal('bank'),
-    holderName: trimmed(120),
-    bankName: trimmed(120),
-    iban: z.string().trim().max(42).optional(),
-    swift: z.string().trim().max(11).optional(),
-    accountNumber: z.string().trim().max(34).optional(),
-  })
-  .transform((value, ctx) => {
-    const swift = (value.swift ?? '').replace(/\s+/g, '').toUpperCase()
-    if (swift !== '' && !isValidBIC(swift)) {
-      ctx.addIssue({ code: 'custom', path: ['swift'], message: 'is not a valid SWIFT/BIC code' })
-      return z.NEVER
-    }
-    if (value.iban) {
-      const iban = extractIBAN(value.iban)
-      if (!isValidIBAN(iban.iban)) {
-        ctx.addIssue({ code: 'custom', path: ['iban'], message: 'is not a valid IBAN' })
-        return z.NEVER
-      }
-      return {
-        kind: 'bank' as const,
-        holderName: value.holderName,
-        bankName: value.bankName,
-        iban: iban.iban,
-        swift,
-        accountNumber: '',
-      }
-    }
-    const accountNumber = (value.accountNumber ?? '').replace(/[\s-]+/g, '')
-    if (!/^[0-9A-Z]{4,34}$/i.test(accountNumber)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['accountNumber'],
-        message:
-          'give an IBAN, or an account number (4 to 34 letters and digits) with a SWIFT code',
-      })
-      return z.NEVER
-    }
-    if (swift === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['swift'],
-        message: 'is required with an account number',
-      })
+function checkCrypto(value: z.output<typeof cryptoMethodFields>, ctx: z.RefinementCtx) {
+  const currency = findCryptoCurrency(value.currency)
+  if (!currency) {
+    ctx.addIssue({ code: 'custom', path: ['currency'], message: 'is not a currency we pay in' })
+    return z.NEVER
+  }
+  const network = findCryptoNetwork(currency, value.network)
+  if (!network) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['network'],
+      message: `${currency.symbol} is paid on ${currency.networks.map((n) => n.code).join(', ')}`,
+    })
+    return z.NEVER
+  }
+  if (!isValidCryptoAddress(network.code, value.address)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['address'],
+      message: `is not a ${network.code} address`,
+    })
+    return z.NEVER
+  }
+  return {
+    kind: 'crypto' as const,
+    currency: currency.symbol,
+    network: network.code,
+    address: value.address.trim(),
+    memo: value.memo ?? '',
+  }
+}
+
+function checkBank(value: z.output<typeof bankMethodFields>, ctx: z.RefinementCtx) {
+  const swift = (value.swift ?? '').replace(/\s+/g, '').toUpperCase()
+  if (swift !== '' && !isValidBIC(swift)) {
+    ctx.addIssue({ code: 'custom', path: ['swift'], message: 'is not a valid SWIFT/BIC code' })
+    return z.NEVER
+  }
+  if (value.iban) {
+    const iban = extractIBAN(value.iban)
+    if (!isValidIBAN(iban.iban)) {
+      ctx.addIssue({ code: 'custom', path: ['iban'], message: 'is not a valid IBAN' })
       return z.NEVER
     }
     return {
       kind: 'bank' as const,
       holderName: value.holderName,
       bankName: value.bankName,
-      iban: '',
+      iban: iban.iban,
       swift,
-      accountNumber,
+      accountNumber: '',
     }
-  })
+  }
+  const accountNumber = (value.accountNumber ?? '').replace(/[\s-]+/g, '')
+  if (!/^[0-9A-Z]{4,34}$/i.test(accountNumber)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['accountNumber'],
+      message: 'give an IBAN, or an account number (4 to 34 letters and digits) with a SWIFT code',
+    })
+    return z.NEVER
+  }
+  if (swift === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['swift'],
+      message: 'is required with an account number',
+    })
+    return z.NEVER
+  }
+  return {
+    kind: 'bank' as const,
+    holderName: value.holderName,
+    bankName: value.bankName,
+    iban: '',
+    swift,
+    accountNumber,
+  }
+}
 
-export const payoutMethodInputSchema = z.union([cryptoPayoutMethodSchema, bankPayoutMethodSchema])
+/** A payout method as entered: each field's problem named (discriminated by `kind`). */
+export const payoutMethodInputSchema = z
+  .discriminatedUnion('kind', [cryptoMethodFields, bankMethodFields])
+  .transform((value, ctx) =>
+    value.kind === 'crypto' ? checkCrypto(value, ctx) : checkBank(value, ctx),
+  )
 export type PayoutMethodInput = z.input<typeof payoutMethodInputSchema>
 export type PayoutMethodDetails = z.output<typeof payoutMethodInputSchema>
 

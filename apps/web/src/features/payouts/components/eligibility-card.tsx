@@ -4,10 +4,9 @@ import type { PayoutEligibilityDto, PayoutMethod } from '@tp/api/payouts'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { getErrorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useRequestPayout } from '../api/payouts-api'
-import { countdown, money } from './format'
+import { countdown, describeError, money } from './format'
 
 function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now())
@@ -91,7 +90,7 @@ export function EligibilityCard({
                 { accountId: eligibility.accountId, methodId: selected },
                 {
                   onSuccess: () => notify('success', 'Payout requested: it is under review.'),
-                  onError: (error) => notify('error', getErrorMessage(error)),
+                  onError: (error) => notify('error', describeError(error)),
                 },
               )
             }}

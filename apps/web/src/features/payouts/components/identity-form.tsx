@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { getErrorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useSubmitIdentity } from '../api/payouts-api'
+import { describeError } from './format'
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -64,7 +64,7 @@ export function IdentityForm({ identity }: { identity: IdentityCheck }) {
                 })
                 notify('success', 'Identity check submitted.')
               } catch (failure) {
-                setError(getErrorMessage(failure))
+                setError(describeError(failure))
               }
             }}
           >

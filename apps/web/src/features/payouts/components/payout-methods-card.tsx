@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { getErrorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useSavePayoutMethod } from '../api/payouts-api'
+import { describeError } from './format'
 
 const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 
@@ -67,7 +67,7 @@ export function PayoutMethodsCard({ methods }: { methods: PayoutMethod[] }) {
               notify('success', 'Payout method saved.')
               event.currentTarget?.reset()
             } catch (failure) {
-              setError(getErrorMessage(failure))
+              setError(describeError(failure))
             }
           }}
         >

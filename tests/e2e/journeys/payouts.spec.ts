@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test'
+import { demoAdmin, loginToken, registerUser } from '../support/api'
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  signIn,
+  toast,
+} from '../support/pages'
+import { createScenarioAccount } from '../support/scenarios'
+
+// Payouts (issue 13 item 11): a funded trader with profit submits the identity check, an admin
+// approves it, the trader accepts the agreement, saves a crypto method and requests the payout,
+// the admin approves it, the OxaPay fake pays it (its signed callback), the account's balance
+// drops by the withdrawn profit and its floors re-base, and a payout certificate appears.
+
+// a 1x1 PNG
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8'
+
+async function openPayouts(page: Page) {
+  await page.goto('/user/payouts')
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible()
+}
+
+test('a funded trader is paid: identity, request, approval, crypto sent, balance re-based, certificate', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const trader = await registerUser(request)
+  // a funded Two Phase 100K, 20 days old: five trading days of +$400 ($2,000)
+  const account = await createScenarioAccount(request, {
+    email: trader.email,
+    stage: 'funded',
+    startDaysAgo: 20,
+    trades: [19, 18, 17, 16, 15].map((daysAgo) => ({
+      symbol: 'BTCUSD',
+      side: 'buy' as const,
+      volume: '1.00',
+      openPrice: '65000.00',
+      closePrice: '65400.00',
+      openDaysAgo: daysAgo,
+      durationMinutes: 90,
+    })),
+  })
+
+  await signIn(page, trader)
+  await expect(page).toHaveURL(/\/user\/dashboard$/)
+  await openPayouts(page)
+  const eligibility = page.getByTestId('payout-eligibility')
+  await expect(eligibility).toContainText('5 trading days; at least 5')
+  await expect(eligibility).toContainText('profit $2,000 above the balance of $100,000')
+  await expect(eligibility).toContainText('Every condition is met')
+
+  // identity check
+  await page.getByLabel('Legal name').fill('Grace Hopper')
+  await page.getByLabel('Date of birth').fill('1990-12-09')
+  await page.getByLabel('Country').fill('US')
+  await page
+    .getByLabel(/ID document/)
+    .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG })
+  await page
+    .getByLabel(/Selfie/)
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  await page.getByRole('button', { name: 'Submit identity check' }).click()
+  await expect(page.getByTestId('identity-status')).toHaveText(
+    'Submitted: an admin is reviewing it.',
+  )
+
+  // the agreement and a payout method
+  await page.getByRole('button', { name: 'I accept the agreement' }).click()
+  await expect(page.getByText(/Accepted on/)).toBeVisible()
+  // the wrong network for the address is named
+  await page.getByLabel('Address').fill(TRON_ADDRESS)
+  await page.getByRole('button', { name: 'Save payout method' }).click()
+  await expect(page.getByText('address: is not a BEP20 address')).toBeVisible()
+  await page.getByLabel('Network').selectOption('TRC20')
+  await page.getByRole('button', { name: 'Save payout method' }).click()
+  await expect(toast(page, 'Payout method saved.')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // the admin approves the identity
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await signIn(admin, demoAdmin)
+  await expect(admin).toHaveURL(/\/admin\//)
+  await admin.goto('/admin/payouts')
+  const review = admin.getByTestId('identity-review').filter({ hasText: trader.email })
+  await expect(review.getByRole('img', { name: /ID document of Grace Hopper/ })).toBeVisible()
+  await review.getByRole('button', { name: 'Approve identity' }).click()
+  await expect(review).toHaveCount(0)
+
+  // the trader requests the payout: 90% of $2,000 plus the fee refund
+  await openPayouts(page)
+  await expect(page.getByTestId('identity-status')).toHaveText('Verified.')
+  await page.getByRole('button', { name: /^Request \$/ }).click()
+  await expect(toast(page, 'Payout requested: it is under review.')).toBeVisible()
+  const row = page.getByTestId('payout-row').first()
+  await expect(row).toHaveAttribute('data-status', 'under_review')
+
+  // trading is paused while under review
+  const auth = { authorization: `Bearer ${await loginToken(request, trader)}` }
+  const paused = await request.post(`/api/trading/accounts/${account.id}/orders`, {
+    headers: auth,
+    data: { symbol: 'BTCUSD', type: 'buy', volume: '0.10' },
+  })
+  expect(paused.status()).toBe(409)
+
+  // the admin approves: the crypto goes out through the OxaPay fake, which confirms and calls back
+  await admin.goto('/admin/payouts')
+  const queued = admin.getByTestId('admin-payout').filter({ hasText: trader.email })
+  await expect(queued).toContainText('$2,000 above the balance')
+  await queued.getByRole('button', { name: 'Approve payout' }).click()
+  await expect(async () => {
+    await openPayouts(page)
+    await expect(page.getByTestId('payout-row').first()).toHaveAttribute('data-status', 'paid', {
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 45_000 })
+  const paidRow = page.getByTestId('payout-row').first()
+  for (const step of ['Requested', 'Under review', 'Approved', 'Sent', 'Paid']) {
+    await expect(paidRow.getByRole('list', { name: 'Status timeline' })).toContainText(step)
+  }
+
+  // balance and floors re-based: the withdrawn profit left the account, the period restarts
+  await expect(async () => {
+    const exported = await request.get(`/api/trading/accounts/${account.id}/engine-input`, {
+      headers: auth,
+    })
+    const input = (await exported.json()) as {
+      rules: { initialBalance: number }
+      history: { snapshots: { balance: number }[] }
+    }
+    expect(input.rules.initialBalance).toBe(100_000)
+    expect(input.history.snapshots[0]!.balance).toBe(100_000)
+  }).toPass({ timeout: 20_000 })
+  await openPayouts(page)
+  await expect(page.getByTestId('payout-eligibility')).toContainText(
+    'balance $100,000 is not above $100,000',
+  )
+  await expectNoSeriousA11yViolations(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // the payout certificate
+  await expect(async () => {
+    await page.goto('/user/certificates')
+    await expect(page.getByRole('img', { name: /^Certificate: Payout/ })).toBeVisible({
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 45_000 })
+  await adminContext.close()
+})
