@@ -5,16 +5,8 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table'
+import { DataTable } from '@/components/ui/data-table'
 import { getErrorMessage } from '@/lib/api-client'
-import { cn } from '@/lib/utils'
 import { useAdminSummary } from '../api/get-admin-summary'
 import {
   changeText,
@@ -174,31 +166,7 @@ function FigureTable({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <Table scrollLabel={title}>
-          <TableHeader>
-            <TableRow>
-              {columns.map((column) => (
-                <TableHead key={column} className="whitespace-normal">
-                  {column}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((cells, index) => (
-              <TableRow key={index}>
-                {cells.map((cell, cellIndex) => (
-                  <TableCell
-                    key={cellIndex}
-                    className={cn('break-words whitespace-normal', cellIndex > 0 && 'tabular-nums')}
-                  >
-                    {cell}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable label={title} columns={columns} rows={rows} />
       )}
     </Card>
   )

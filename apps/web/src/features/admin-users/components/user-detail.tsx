@@ -8,14 +8,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table'
+import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/config/paths'
 import { getErrorMessage } from '@/lib/api-client'
 import { useUserDetail } from '../api/get-user-detail'
@@ -61,41 +54,6 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
-  )
-}
-
-function ListTable({
-  label,
-  columns,
-  rows,
-}: {
-  label: string
-  columns: string[]
-  rows: ReactNode[][]
-}) {
-  return (
-    <Table scrollLabel={label}>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column} className="whitespace-normal">
-              {column}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((cells, index) => (
-          <TableRow key={index}>
-            {cells.map((cell, cellIndex) => (
-              <TableCell key={cellIndex} className="break-words whitespace-normal">
-                {cell}
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   )
 }
 
@@ -197,7 +155,7 @@ function DetailSections({
 
       <Section title="Orders" count={data.orders.length}>
         {data.orders.length > 0 ? (
-          <ListTable
+          <DataTable
             label="Orders"
             columns={['Order', 'Status', 'Plan', 'Method', 'Total', 'Paid']}
             rows={data.orders.map((order) => [
@@ -216,7 +174,7 @@ function DetailSections({
 
       <Section title="Trading accounts" count={data.accounts.length}>
         {data.accounts.length > 0 ? (
-          <ListTable
+          <DataTable
             label="Trading accounts"
             columns={['Login', 'Platform', 'Phase', 'Size', 'Status', 'Trading']}
             rows={data.accounts.map((account) => [
@@ -235,7 +193,7 @@ function DetailSections({
 
       <Section title="Payouts" count={data.payouts.length}>
         {data.payouts.length > 0 ? (
-          <ListTable
+          <DataTable
             label="Payouts"
             columns={['Requested', 'Status', 'Amount']}
             rows={data.payouts.map((payout) => [
@@ -262,7 +220,7 @@ function DetailSections({
 
       <Section title="Contact messages" count={data.messages.length}>
         {data.messages.length > 0 ? (
-          <ListTable
+          <DataTable
             label="Contact messages"
             columns={['Sent', 'Kind', 'Subject', 'Status']}
             rows={data.messages.map((message) => [
@@ -285,7 +243,7 @@ function DetailSections({
 
       <Section title="Audit entries" count={data.audit.length}>
         {data.audit.length > 0 ? (
-          <ListTable
+          <DataTable
             label="Audit entries"
             columns={['When', 'Action', 'By', 'Reason']}
             rows={data.audit.map((entry) => [

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Search, Trophy } from 'lucide-react'
+import { ArrowDown, ArrowUp, Search, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import {
   leaderboardBadgeLabels,
@@ -15,6 +15,7 @@ import { Pager } from '@/components/ui/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SortHeader } from '@/components/ui/sort-header'
 import {
   Table,
   TableBody,
@@ -86,37 +87,6 @@ function ReturnText({ value }: { value: number }) {
   )
 }
 
-function SortHeader({
-  column,
-  sort,
-  order,
-  onSort,
-}: {
-  column: Column
-  sort: LeaderboardSortField
-  order: LeaderboardOrder
-  onSort: (field: LeaderboardSortField) => void
-}) {
-  if (!column.sort) return <TableHead>{column.label}</TableHead>
-  const isActive = column.sort === sort
-  const Icon = !isActive ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown
-  return (
-    <TableHead
-      aria-sort={isActive ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn(column.isNumeric && 'text-right')}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column.sort!)}
-        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2"
-      >
-        {column.label}
-        <Icon aria-hidden className={cn('size-3.5', !isActive && 'opacity-40')} />
-      </button>
-    </TableHead>
-  )
-}
-
 function LeaderboardTable({
   rows,
   sort,
@@ -137,15 +107,21 @@ function LeaderboardTable({
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow>
-          {columns.map((column) => (
-            <SortHeader
-              key={column.key}
-              column={column}
-              sort={sort}
-              order={order}
-              onSort={onSort}
-            />
-          ))}
+          {columns.map((column) =>
+            column.sort ? (
+              <SortHeader
+                key={column.key}
+                label={column.label}
+                field={column.sort}
+                sort={sort}
+                order={order}
+                isNumeric={column.isNumeric ?? false}
+                onSort={onSort}
+              />
+            ) : (
+              <TableHead key={column.key}>{column.label}</TableHead>
+            ),
+          )}
         </TableRow>
       </TableHeader>
       <TableBody>
