@@ -52,7 +52,6 @@ export const islands: Record<IslandName, IslandEntry> = {
       import('@/features/checkout/components/pricing-explorer').then((m) =>
         component(m.PricingExplorer),
       ),
-    withQuery: true,
   },
   'statement-check': {
     load: () =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { messages, storageKeys } from '@tp/api'
 import { describePlanRules } from '@tp/domain'
 import { Toaster } from '@/components/ui/toaster'
+import { RouterNavigation } from '@/lib/router-navigation'
 import { mockApi } from '@/testing/mock-api'
 import { signInAs } from '@/testing/render-app'
 import { AccountChooser } from '../index'
@@ -16,7 +17,14 @@ function renderChooser(options: { isSignedIn?: boolean } = {}) {
   if (options.isSignedIn) signInAs(trader)
   const router = createMemoryRouter(
     [
-      { path: '/', element: <AccountChooser /> },
+      {
+        path: '/',
+        element: (
+          <RouterNavigation>
+            <AccountChooser />
+          </RouterNavigation>
+        ),
+      },
       { path: '/get-funded', element: <p>Checkout page</p> },
       { path: '/login', element: <p>Sign-in page</p> },
     ],

@@ -1,50 +1,41 @@
 import { ArrowRight } from 'lucide-react'
 import { useId, useState } from 'react'
-import {
-  accountSizeLabel,
-  accountSizesK,
-  challengeTypeLabels,
-  challengeTypes,
-  cryptoDiscountPercent,
-  firstPlanKey,
-  formatMoney,
-  noAddOns,
-  parsePlanKey,
-  tradingPlatformLabels,
-  tradingPlatforms,
-  usdFromDollars,
-  type ChallengeType,
-  type Stage,
-} from '@tp/domain'
+import type { ChallengeType, Stage, TradingPlatform } from '@tp/domain'
 import { PageHeader } from '@/components/page-header'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
-import { Skeleton } from '@/components/ui/skeleton'
-import { getErrorMessage } from '@/lib/api-client'
-import { cn } from '@/lib/utils'
-import { usePricingQuote } from '../api/get-pricing-quote'
 import { useStartChallenge } from '../hooks/use-start-challenge'
-import { defaultSelection } from '../utils/selection'
+import type { PricingTable } from '../utils/pricing-table'
 import { ChoiceGroup } from './choice-group'
-import { PlanRulesTabs } from './plan-rules-tabs'
-
-const firstStage = (challenge: ChallengeType): Stage => parsePlanKey(firstPlanKey(challenge)).stage
-const defaultSizeIndex = accountSizesK.indexOf(defaultSelection.sizeK)
+import { StageRulesTabs } from './stage-rules-tabs'
 
 /**
  * The pricing explorer of spec 2.5: challenge type, platform, account size (by its index) and
- * the stage tabs, with the price the server quotes (GET /api/pricing/quote) and every rule.
+ * the stage tabs, with the one-time fee and every rule. Its figures come as `table`
+ * (buildPricingTable, computed from @tp/domain where the page renders: at build time for the
+ * prerendered page, decision 0029), so the browser runs no plan maths.
  */
-export function PricingExplorer() {
+export function PricingExplorer({ table }: { table: PricingTable }) {
   const sizeInputId = useId()
-  const [challenge, setChallenge] = useState<ChallengeType>(defaultSelection.challenge)
-  const [platform, setPlatform] = useState(defaultSelection.platform)
-  const [sizeIndex, setSizeIndex] = useState(defaultSizeIndex)
-  const [stage, setStage] = useState<Stage>(() => firstStage(defaultSelection.challenge))
-  const sizeK = accountSizesK[sizeIndex] ?? defaultSelection.sizeK
-  const quote = usePricingQuote({ challenge, sizeK, addOns: noAddOns, method: 'card' })
+  const [challenge, setChallenge] = useState<ChallengeType>(table.defaults.challenge)
+  const [platform, setPlatform] = useState<TradingPlatform>(table.defaults.platform)
+  const [sizeIndex, setSizeIndex] = useState(table.defaults.sizeIndex)
+  const challengeRow =
+    table.challenges.find((row) => row.value === challenge) ?? table.challenges[0]!
+  const [stage, setStage] = useState<Stage>(challengeRow.stages[0]!.stage)
+  const size = table.sizes[sizeIndex] ?? table.sizes[table.defaults.sizeIndex]!
+  const fee = table.fees[challengeRow.value][sizeIndex]
+  const platformLabel = table.platforms.find((row) => row.value === platform)?.label ?? platform
+  const stages = challengeRow.stages.map((row) => ({
+    stage: row.stage,
+    label: row.label,
+    rules: row.rules.map((rule, index) => ({
+      ...rule,
+      value: row.values[sizeIndex]?.[index] ?? '',
+      detail: row.details[sizeIndex]?.[index] ?? '',
+    })),
+  }))
   const startChallenge = useStartChallenge()
 
   return (
@@ -58,81 +49,58 @@ export function PricingExplorer() {
           <CardContent className="grid gap-6 pt-5 sm:pt-6">
             <ChoiceGroup
               legend="Challenge type"
-              choices={challengeTypes.map((value) => ({
-                value,
-                label: challengeTypeLabels[value],
-              }))}
+              choices={table.challenges.map(({ value, label }) => ({ value, label }))}
               value={challenge}
               onChange={(next) => {
                 setChallenge(next)
-                setStage(firstStage(next))
+                const row = table.challenges.find((candidate) => candidate.value === next)
+                if (row) setStage(row.stages[0]!.stage)
               }}
             />
             <ChoiceGroup
               legend="Platform"
-              choices={tradingPlatforms.map((value) => ({
-                value,
-                label: tradingPlatformLabels[value],
-              }))}
+              choices={table.platforms.map(({ value, label }) => ({ value, label }))}
               value={platform}
               onChange={setPlatform}
             />
             <div className="grid gap-3">
               <div className="flex items-baseline justify-between gap-2">
                 <Label htmlFor={sizeInputId}>Account size</Label>
-                <span className="text-lg font-bold">${accountSizeLabel(sizeK)}</span>
+                <span className="text-lg font-bold">${size.label}</span>
               </div>
               <input
                 id={sizeInputId}
                 type="range"
                 min={0}
-                max={accountSizesK.length - 1}
+                max={table.sizes.length - 1}
                 step={1}
                 value={sizeIndex}
-                aria-valuetext={`$${accountSizeLabel(sizeK)}`}
+                aria-valuetext={`$${size.label}`}
                 onChange={(event) => setSizeIndex(Number(event.target.value))}
                 className="w-full accent-primary"
               />
               <div aria-hidden className="flex justify-between text-[11px] text-muted-foreground">
-                {accountSizesK.map((size) => (
-                  <span key={size}>{accountSizeLabel(size)}</span>
+                {table.sizes.map((row) => (
+                  <span key={row.sizeK}>{row.label}</span>
                 ))}
               </div>
             </div>
             <div className="grid gap-1 rounded-lg border border-border bg-surface-2 p-4">
               <p className="text-xs text-muted-foreground">
-                {challengeTypeLabels[challenge]} · ${accountSizeLabel(sizeK)} ·{' '}
-                {tradingPlatformLabels[platform]}
+                {challengeRow.label} · ${size.label} · {platformLabel}
               </p>
-              {quote.data ? (
-                <div
-                  role="status"
-                  className={cn('grid gap-1', quote.isPlaceholderData && 'opacity-60')}
-                >
-                  <p className="text-3xl font-bold">
-                    <span className="sr-only">Price: </span>
-                    {formatMoney(usdFromDollars(quote.data.total))}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    One-time fee. Pay with crypto and save {cryptoDiscountPercent}%.
-                  </p>
-                </div>
-              ) : quote.isError ? (
-                <Alert variant="error">
-                  <p>{getErrorMessage(quote.error)}</p>
-                  <Button variant="link" onClick={() => void quote.refetch()}>
-                    Try again
-                  </Button>
-                </Alert>
-              ) : (
-                <div role="status">
-                  <span className="sr-only">Loading the price</span>
-                  <Skeleton className="h-9 w-32" />
-                </div>
-              )}
+              <div role="status" className="grid gap-1">
+                <p className="text-3xl font-bold">
+                  <span className="sr-only">Price: </span>
+                  {fee}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  One-time fee. Pay with crypto and save {table.cryptoDiscountPercent}%.
+                </p>
+              </div>
               <Button
                 className="mt-3"
-                onClick={() => startChallenge({ challenge, platform, sizeK })}
+                onClick={() => startChallenge({ challenge, platform, sizeK: size.sizeK })}
               >
                 Start Challenge
                 <ArrowRight aria-hidden className="size-4" />
@@ -145,13 +113,7 @@ export function PricingExplorer() {
             <CardTitle>Rules</CardTitle>
           </CardHeader>
           <CardContent>
-            <PlanRulesTabs
-              challenge={challenge}
-              sizeK={sizeK}
-              stage={stage}
-              onStageChange={setStage}
-              variant="full"
-            />
+            <StageRulesTabs stages={stages} stage={stage} onStageChange={setStage} variant="full" />
           </CardContent>
         </Card>
       </div>
