@@ -1,5 +1,5 @@
-import type { AccountMetricsDto } from '@tp/api/analytics'
-import type { JournalEntryDto } from '@tp/api/analytics'
+import type { AccountMetricsDto, JournalEntryDto } from '@tp/api/analytics'
+import { downloadBlob } from '@/lib/download-file'
 
 // CSV exports of the metrics page, built from the page's own data (so an imported statement
 // exports the same way), written by csv-stringify (quoting, separators and line breaks are the
@@ -64,14 +64,7 @@ export async function dailyCsv(metrics: AccountMetricsDto): Promise<string> {
   )
 }
 
-/** Hands a text file to the browser's download. */
+/** Hands a CSV text to the browser's download. */
 export function downloadText(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  downloadBlob(filename, new Blob([text], { type: 'text/csv;charset=utf-8' }))
 }

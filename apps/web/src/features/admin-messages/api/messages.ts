@@ -13,6 +13,7 @@ import {
 } from '@tp/api/service'
 import { api, ApiError, API_BASE, refreshAccessToken } from '@/lib/api-client'
 import { getSession } from '@/lib/session'
+import { downloadBlob } from '@/lib/download-file'
 
 // The admin inbox (admins only):
 // GET  /api/admin/messages?kind=&status=&page=&pageSize= -> { messages, page, pageSize, total }
@@ -98,15 +99,7 @@ export async function downloadSubscribersCsv(): Promise<void> {
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ??
     'newsletter-subscribers.csv'
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // the download has started by now; free the blob after it
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  downloadBlob(name, blob)
 }
 
 export function useDownloadSubscribers() {
