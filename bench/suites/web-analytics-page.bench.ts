@@ -7,39 +7,21 @@
 //   charts carries it, and `landing-loads-charts` here checks the landing page's scripts.
 // The build is apps/web/dist (`npm run build:web` first), or WEB_DIST_DIR=<folder> for another.
 // Usage: npm run bench -- web-analytics-page
-import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { eq } from 'drizzle-orm'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core'
+import { schema, startSession } from '@tp/server/bench'
 import {
-  createDatabaseTemplate,
-  loadEnv,
-  openDatabaseFromTemplate,
-  schema,
-  startServer,
-  startSession,
-} from '@tp/server/bench'
-import { firstLoadScripts } from '../first-load'
+  chromiumArgs,
+  chromiumPath,
+  distDir,
+  firstLoadScripts,
+  startWebServer,
+} from '../first-load'
 import type { BenchSuite } from '../support'
 import { insertActiveAccounts, insertSimulatedAccounts } from './risk-support'
 
-const distDir = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const HOUR_MS = 3_600_000
 
 /** Whether a built script is (or holds) Recharts: its chart components' class names. */
@@ -48,105 +30,83 @@ async function isChartScript(url: string): Promise<boolean> {
   return (await readFile(file, 'utf8')).includes('recharts-surface')
 }
 
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
 const suite: BenchSuite = async function* () {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error(`no web build at ${distDir}: run \`npm run build:web\` first`)
-  }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-web-analytics-'))
-  const template = await createDatabaseTemplate('pglite')
-  const database = await openDatabaseFromTemplate(template.template)
-  let browser: Browser | null = null
   const startedAtMs = Date.now() - 48 * HOUR_MS
-  const created = await insertSimulatedAccounts(database.db, {
-    email: 'bench-analytics-page@tradepeak.test',
-    count: 1,
-    loginBase: 7_100_000,
+  let userId = ''
+  let browser: Browser | null = null
+  const { origin, server, close } = await startWebServer('web-analytics', async (db) => {
+    const created = await insertSimulatedAccounts(db, {
+      email: 'bench-analytics-page@tradepeak.test',
+      count: 1,
+      loginBase: 7_100_000,
+    })
+    userId = created.userId
+    const [account] = await insertActiveAccounts(db, created, startedAtMs)
+    // a day of the account's curve: a snapshot an hour
+    await db.insert(schema.evaluationEvents).values(
+      Array.from({ length: 24 }, (_, i) => ({
+        accountId: account!.id,
+        seq: 2 + i,
+        kind: 'snapshot' as const,
+        tMs: startedAtMs + (i + 1) * HOUR_MS,
+        balance: 10_000_000,
+        equity: 10_000_000 + ((i * 7_919) % 40_000) - 20_000,
+      })),
+    )
   })
-  const [account] = await insertActiveAccounts(database.db, created, startedAtMs)
-  // a day of the account's curve: a snapshot an hour
-  await database.db.insert(schema.evaluationEvents).values(
-    Array.from({ length: 24 }, (_, i) => ({
-      accountId: account!.id,
-      seq: 2 + i,
-      kind: 'snapshot' as const,
-      tMs: startedAtMs + (i + 1) * HOUR_MS,
-      balance: 10_000_000,
-      equity: 10_000_000 + ((i * 7_919) % 40_000) - 20_000,
-    })),
-  )
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: distDir,
-    SEED_DEMO: 'false',
-    MARKET_FEED: 'manual',
-    MARKET_BACKFILL_HOURS: '0',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  })
-  const server = await startServer({ env, database, isJobMaintenanceOn: false })
   try {
-    await server.app.listen({ host: '127.0.0.1', port: 0 })
-    const address = server.app.server.address()
-    if (!address || typeof address === 'string') throw new Error('server has no port')
-    const origin = `http://127.0.0.1:${address.port}`
     const [user] = await server.ctx.db
       .select()
       .from(schema.users)
-      .where(eq(schema.users.id, created.userId))
+      .where(eq(schema.users.id, userId))
     const session = await startSession(server.ctx, user!)
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-
-    // signed in as the web app keeps a session (spec 3's storage keys), in fresh contexts
-    const signedIn = {
-      cookies: [],
-      origins: [
-        {
-          origin,
-          localStorage: [
-            { name: 'token', value: session.token },
-            { name: 'refreshToken', value: session.refreshToken },
-            { name: 'user', value: JSON.stringify(session.user) },
-          ],
-        },
-      ],
+    // signed in as the web app keeps a session (spec 3's storage keys), each load in a fresh context
+    const signedIn: BrowserContextOptions = {
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin,
+            localStorage: [
+              { name: 'token', value: session.token },
+              { name: 'refreshToken', value: session.refreshToken },
+              { name: 'user', value: JSON.stringify(session.user) },
+            ],
+          },
+        ],
+      },
     }
-    const context = await browser.newContext({ storageState: signedIn })
-    const page = await firstLoadScripts(context, {
-      origin,
-      pagePath: '/user/analyticsview',
-      distDir,
-      ready: '.curve-equity path.recharts-curve',
-    })
-    await context.close()
+    const measure = async (pagePath: string, options: BrowserContextOptions, ready?: string) => {
+      const context = await browser!.newContext(options)
+      try {
+        return await firstLoadScripts(context, { origin, pagePath, ...(ready ? { ready } : {}) })
+      } finally {
+        await context.close()
+      }
+    }
+
+    const page = await measure('/user/analyticsview', signedIn, '.curve-equity path.recharts-curve')
     if (process.env.BENCH_LIST_SCRIPTS) {
       for (const url of page.urls) console.error(`# ${new URL(url).pathname}`)
     }
     yield {
       name: 'analytics-page-first-load-js-gz-kb',
-      value: Math.round((page.bytes / 1024) * 10) / 10,
+      value: kb(page.bytes),
       unit: `KB gzip (${page.files} scripts, curve drawn, target <= 150)`,
     }
 
     // the same run's baseline: the signed-in dashboard (its charts' tab not opened)
-    const dashboardContext = await browser.newContext({ storageState: signedIn })
-    const dashboard = await firstLoadScripts(dashboardContext, {
-      origin,
-      pagePath: '/user/dashboard',
-      distDir,
-      ready: '[role="tablist"]',
-    })
-    await dashboardContext.close()
+    const dashboard = await measure('/user/dashboard', signedIn, '[role="tablist"]')
     yield {
       name: 'analytics-page-baseline-dashboard-first-load-js-gz-kb',
-      value: Math.round((dashboard.bytes / 1024) * 10) / 10,
+      value: kb(dashboard.bytes),
       unit: `KB gzip (${dashboard.files} scripts, /user/dashboard in the same run, charts tab closed)`,
     }
 
-    const landingContext = await browser.newContext()
-    const landing = await firstLoadScripts(landingContext, { origin, pagePath: '/', distDir })
-    await landingContext.close()
+    const landing = await measure('/', {})
     let chartScripts = 0
     for (const url of landing.urls) if (await isChartScript(url)) chartScripts += 1
     yield {
@@ -156,10 +116,7 @@ const suite: BenchSuite = async function* () {
     }
   } finally {
     await browser?.close()
-    await server.stop()
-    await database.close()
-    await template.dispose()
-    await rm(dataDir, { recursive: true, force: true })
+    await close()
   }
 }
 

@@ -12,37 +12,20 @@
 // The build is apps/web/dist (`npm run build:web` first), or WEB_DIST_DIR=<folder> for another.
 // Usage: npm run bench -- web-landing-budgets
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import lighthouse from 'lighthouse'
 import { chromium, type Browser } from 'playwright-core'
 import {
-  createDatabaseTemplate,
-  loadEnv,
-  openDatabaseFromTemplate,
-  startServer,
-} from '@tp/server/bench'
-import { firstLoadScripts, untilIdle } from '../first-load'
+  chromiumArgs,
+  chromiumPath,
+  firstLoadScripts,
+  startWebServer,
+  untilIdle,
+} from '../first-load'
 import type { BenchSuite } from '../support'
 
-const distDir = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// the flags of tests/e2e/playwright.config.ts (chromiumArgs)
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const lighthousePages = [
   { name: 'landing', path: '/' },
   { name: 'pricing', path: '/pricing' },
@@ -66,7 +49,7 @@ const observeVitals = `
 async function landingScripts(browser: Browser, origin: string) {
   const context = await browser.newContext()
   try {
-    return await firstLoadScripts(context, { origin, pagePath: '/', distDir })
+    return await firstLoadScripts(context, { origin, pagePath: '/' })
   } finally {
     await context.close()
   }
@@ -139,32 +122,11 @@ function stopChromium(child: ChildProcess) {
 }
 
 const suite: BenchSuite = async function* () {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error(`no web build at ${distDir}: run \`npm run build:web\` first`)
-  }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-web-budgets-'))
   const profileDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-lighthouse-profile-'))
-  const template = await createDatabaseTemplate('pglite')
-  const database = await openDatabaseFromTemplate(template.template)
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: distDir,
-    SEED_DEMO: 'false',
-    MARKET_FEED: 'manual',
-    MARKET_BACKFILL_HOURS: '0',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  })
-  const server = await startServer({ env, database, isJobMaintenanceOn: false })
+  const { origin, close } = await startWebServer('web-budgets')
   let browser: Browser | null = null
   let debuggable: ChildProcess | null = null
   try {
-    await server.app.listen({ host: '127.0.0.1', port: 0 })
-    const address = server.app.server.address()
-    if (!address || typeof address === 'string') throw new Error('server has no port')
-    const origin = `http://127.0.0.1:${address.port}`
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 
     const scripts = await landingScripts(browser, origin)
@@ -243,10 +205,7 @@ const suite: BenchSuite = async function* () {
   } finally {
     await browser?.close()
     if (debuggable) await stopChromium(debuggable)
-    await server.stop()
-    await database.close()
-    await template.dispose()
-    await rm(dataDir, { recursive: true, force: true })
+    await close()
     await rm(profileDir, { recursive: true, force: true })
   }
 }
