@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { CircleCheck, CircleX } from 'lucide-react'
 import { payoutStatusLabels, type PayoutStatus } from '@tp/api/payouts'
 import { formatMoney, usd } from '@tp/domain/money'
+import { PayoutConditions } from '@/components/payout-conditions'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -196,21 +196,11 @@ function PayoutQueue() {
                 {payout.feeRefundCents > 0 ? ` + fee refund ${money(payout.feeRefundCents)}` : ''}
                 {payout.lateBonusCents > 0 ? ` + late bonus ${money(payout.lateBonusCents)}` : ''}
               </p>
-              <ul className="grid gap-1" aria-label="Eligibility evidence, recomputed now">
-                {payout.evidence.map((condition) => (
-                  <li key={condition.key} className="flex items-start gap-2 text-xs">
-                    {condition.met ? (
-                      <CircleCheck className="size-3.5 shrink-0 text-profit" aria-hidden />
-                    ) : (
-                      <CircleX className="size-3.5 shrink-0 text-loss" aria-hidden />
-                    )}
-                    <span>
-                      <span className="sr-only">{condition.met ? 'Met: ' : 'Not met: '}</span>
-                      {condition.message}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <PayoutConditions
+                conditions={payout.evidence}
+                label="Eligibility evidence, recomputed now"
+                size="xs"
+              />
               {payout.status === 'under_review' && (
                 <div className="flex flex-wrap gap-2">
                   <Button

@@ -1,21 +1,13 @@
-import { useEffect, useState } from 'react'
-import { CircleCheck, CircleX } from 'lucide-react'
+import { useState } from 'react'
 import type { PayoutEligibilityDto, PayoutMethod } from '@tp/api/payouts'
+import { PayoutConditions } from '@/components/payout-conditions'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { useNow } from '@/hooks/use-now'
 import { notify } from '@/lib/notify'
 import { useRequestPayout } from '../api/payouts-api'
 import { countdown, describeError, money } from './format'
-
-function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
 
 /** One funded account: every condition with its figures, the countdown, the amount, the request. */
 export function EligibilityCard({
@@ -49,21 +41,7 @@ export function EligibilityCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="grid gap-2" aria-label="Payout conditions">
-          {eligibility.conditions.map((condition) => (
-            <li key={condition.key} className="flex items-start gap-2 text-sm">
-              {condition.met ? (
-                <CircleCheck className="mt-0.5 size-4 shrink-0 text-profit" aria-hidden />
-              ) : (
-                <CircleX className="mt-0.5 size-4 shrink-0 text-loss" aria-hidden />
-              )}
-              <span>
-                <span className="sr-only">{condition.met ? 'Met: ' : 'Not met: '}</span>
-                {condition.message}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PayoutConditions conditions={eligibility.conditions} label="Payout conditions" />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:max-w-sm">
           <dt className="text-muted-foreground">Profit</dt>
           <dd className="text-right">{money(amount.profitCents)}</dd>
