@@ -27,6 +27,7 @@ export function StatementSummary({
       </div>
       <dl
         data-testid="statement-summary"
+        data-file={fileName}
         className="grid overflow-hidden rounded-lg border border-border bg-surface text-sm sm:grid-cols-2"
       >
         {statementSummaryLines.map((line) => (
