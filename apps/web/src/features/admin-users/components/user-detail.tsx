@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/config/paths'
 import { getErrorMessage } from '@/lib/api-client'
+import { useUser } from '@/lib/session'
 import { useUserDetail } from '../api/get-user-detail'
 import { UserActionDialog, type UserAction } from './user-action-dialog'
 
@@ -93,6 +94,7 @@ function DetailSections({
   onAction: (action: UserAction | null) => void
 }) {
   const { user } = data
+  const isSelf = useUser()?.id === user.id
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -106,7 +108,7 @@ function DetailSections({
           <Button variant="outline" size="sm" onClick={() => onAction({ kind: 'edit', user })}>
             Edit
           </Button>
-          {user.status === 'active' ? (
+          {isSelf ? null : user.status === 'active' ? (
             <Button
               variant="destructive"
               size="sm"

@@ -30,6 +30,7 @@ import {
 import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { getErrorMessage } from '@/lib/api-client'
+import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { ADMIN_USERS_PAGE_SIZE, useUsers, type UsersFilter } from '../api/get-users'
 import { UserActionDialog, type UserAction } from './user-action-dialog'
@@ -70,6 +71,7 @@ export function UsersTable() {
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS)
   const users = useUsers(filter)
   const [action, setAction] = useState<UserAction | null>(null)
+  const me = useUser()
   const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1
 
   const update = (changes: Record<string, string | null>) =>
@@ -179,6 +181,7 @@ export function UsersTable() {
                       key={user.id}
                       user={user}
                       number={firstNumber + index}
+                      isSelf={user.id === me?.id}
                       onAction={setAction}
                     />
                   ))
@@ -223,10 +226,13 @@ function formatJoined(iso: string) {
 function UserRow({
   user,
   number,
+  isSelf,
   onAction,
 }: {
   user: AdminUserRow
   number: number
+  /** the signed-in admin: the server refuses to disable them, so no button offers it */
+  isSelf: boolean
   onAction: (action: UserAction) => void
 }) {
   const label = user.name || user.email
@@ -265,7 +271,7 @@ function UserRow({
           >
             Edit
           </Button>
-          {user.status === 'active' ? (
+          {isSelf ? null : user.status === 'active' ? (
             <Button
               size="sm"
               variant="destructive"
