@@ -4,6 +4,7 @@ import { evaluate, type EvaluationInput, type Rulebook } from '@tp/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payouts, simDeals } from '../src/db/schema'
+import { addLateBonuses } from '../src/modules/payouts/late-bonus-job'
 import { sendPayout } from '../src/modules/payouts/send-payout'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 import { makePng } from './support/images'
@@ -353,5 +354,33 @@ describe('a kill while sending', () => {
     const row = await payoutRow(id)
     expect(row.status === 'sent' || row.status === 'paid').toBe(true)
     expect(row.providerTrackId).not.toBeNull()
+  })
+})
+
+describe('the late bonus', () => {
+  it('is added once to a payout not paid 24 hours after its request, visible in the timeline', async () => {
+    const late = await app.createUser()
+    const lateAccount = await fundedAccount(late)
+    const { methodId } = await readyTrader(late)
+    const requested = await app.post<PayoutDto>(
+      '/api/payouts',
+      { accountId: lateAccount, methodId },
+      { token: late.token },
+    )
+    expect(requested.status).toBe(201)
+    app.clock.advance({ hours: 23, minutes: 59 })
+    await addLateBonuses(app.ctx)
+    expect((await payoutRow(requested.body.id)).lateBonusCents).toBe(0)
+    app.clock.advance({ minutes: 2 })
+    await addLateBonuses(app.ctx)
+    await addLateBonuses(app.ctx)
+    const row = await payoutRow(requested.body.id)
+    expect(row.lateBonusCents).toBe(100_000)
+    const history = await app.get<{ payouts: PayoutDto[] }>('/api/payouts', {
+      token: await app.tokenFor(late),
+    })
+    const shown = history.body.payouts.find((p) => p.id === requested.body.id)!
+    expect(shown.totalCents).toBe(shown.traderShareCents + shown.feeRefundCents + 100_000)
+    expect(shown.timeline.filter((e) => e.status === 'late_bonus')).toHaveLength(1)
   })
 })
