@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './scripts/precompress'
-import { prerenderPublicPages, PUBLIC_TEMPLATE_FILE } from './scripts/prerender'
+import { prerenderPublicPages, PUBLIC_ENTRY } from './scripts/prerender'
 
 // In development the API server runs on its own port (npm run dev); the browser still talks to one
 // origin, so the session, uploads and CSP behave exactly as in `npm start` where the server serves
@@ -35,11 +35,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
-      // index.html: the signed-in app (React Router); public.html: the template of the
-      // prerendered public pages, whose islands hydrate with react-dom alone (decision 0029)
+      // index.html: the signed-in app (React Router); the public entry: what the prerendered
+      // pages load instead, their islands hydrated with react-dom alone (decision 0029)
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        public: fileURLToPath(new URL(`./${PUBLIC_TEMPLATE_FILE}`, import.meta.url)),
+        [PUBLIC_ENTRY.name]: fileURLToPath(new URL(`./${PUBLIC_ENTRY.source}`, import.meta.url)),
       },
       output: {
         // The pages' Content-Security-Policy allows no 'unsafe-eval'. zod 4 probes

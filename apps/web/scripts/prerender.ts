@@ -15,10 +15,28 @@ import type { Plugin, ResolvedConfig } from 'vite'
 /** The file the server answers for paths that are not prerendered: the app's empty shell. */
 export const SPA_SHELL_FILE = 'spa.html'
 /**
- * The built page the prerendered pages are written from: it loads the public entry, which
- * hydrates a page's islands with react-dom alone (decision 0029). Removed once they are written.
+ * The entry of the prerendered pages (decision 0029): it hydrates a page's islands with react-dom
+ * alone. The pages are written from the built index.html with its script and preloads swapped for
+ * this entry's (publicTemplate).
  */
-export const PUBLIC_TEMPLATE_FILE = 'public.html'
+export const PUBLIC_ENTRY = { name: 'public', source: 'src/public-main.tsx' } as const
+
+/** A built entry chunk: its file, the chunks it imports up front and its stylesheets. */
+export type BuiltEntry = { file: string; imports: string[]; css: string[] }
+
+/** index.html loading `entry` instead of the app's entry (its script, preloads, stylesheets). */
+export function publicTemplate(indexHtml: string, entry: BuiltEntry): string {
+  const tags = [
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+    ...entry.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...entry.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ].join('\n    ')
+  const withoutApp = indexHtml
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
+  if (!withoutApp.includes('</head>')) throw new Error('index.html has no </head>')
+  return withoutApp.replace('</head>', `  ${tags}\n  </head>`)
+}
 
 type PrerenderModule = {
   renderPage: (path: string, origin: string) => Promise<string>
@@ -128,11 +146,35 @@ async function buildRenderer(config: ResolvedConfig, tempDir: string): Promise<P
 /** The Vite side: after the browser build, render and write the public pages. */
 export function prerenderPublicPages(): Plugin {
   let config: ResolvedConfig
+  let publicEntry: BuiltEntry | undefined
   return {
     name: 'tp-prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) =>
+          item.type === 'chunk' ? [[item.fileName, item]] : [],
+        ),
+      )
+      const entry = [...chunks.values()].find(
+        (chunk) => chunk.isEntry && chunk.name === PUBLIC_ENTRY.name,
+      )
+      if (!entry) return
+      // the stylesheets of the entry and of every chunk it imports up front
+      const css = new Set<string>()
+      const seen = new Set<string>()
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName)
+        if (!chunk || seen.has(fileName)) return
+        seen.add(fileName)
+        for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file)
+        chunk.imports.forEach(visit)
+      }
+      visit(entry.fileName)
+      publicEntry = { file: entry.fileName, imports: entry.imports, css: [...css] }
     },
     closeBundle: {
       // before precompress (which runs last) compresses what is written here
@@ -150,8 +192,11 @@ export function prerenderPublicPages(): Plugin {
         )
         try {
           const renderer = await buildRenderer(config, tempDir)
-          const templateFile = path.join(outDir, PUBLIC_TEMPLATE_FILE)
-          const template = await readFile(templateFile, 'utf8')
+          if (!publicEntry) throw new Error(`no '${PUBLIC_ENTRY.name}' entry in the build`)
+          const template = publicTemplate(
+            await readFile(path.join(outDir, 'index.html'), 'utf8'),
+            publicEntry,
+          )
           await copyFile(path.join(outDir, 'index.html'), path.join(outDir, SPA_SHELL_FILE))
           for (const page of renderer.publicPages) {
             const html = await renderer
@@ -176,7 +221,6 @@ export function prerenderPublicPages(): Plugin {
             path.join(outDir, 'sitemap.xml'),
             sitemapXml(indexed.map((page) => renderer.siteUrl(page.path))),
           )
-          await rm(templateFile)
           await writeFile(
             path.join(outDir, 'robots.txt'),
             robotsTxt(renderer.siteUrl('/sitemap.xml'), renderer.robotsDisallow),

@@ -3,7 +3,13 @@ import { faqItems } from '@tp/api/content/faq'
 import { documentTitle, publicPageFor, siteUrl } from '@/config/public-pages'
 import { makeUser } from '@/testing/mock-api'
 import { signInAs } from '@/testing/render-app'
-import { pageDocument, robotsTxt, sitemapXml, splitHead } from '../scripts/prerender'
+import {
+  pageDocument,
+  publicTemplate,
+  robotsTxt,
+  sitemapXml,
+  splitHead,
+} from '../scripts/prerender'
 import { publicPages, renderPage, robotsDisallow, structuredData } from './entry-prerender'
 
 // The build's prerender (decision 0025): each public page rendered by the same routes the browser
@@ -62,6 +68,30 @@ describe('prerendered public pages', () => {
     expect(() =>
       pageDocument('<html><body></body></html>', { head: '', body: '', structuredData: [] }),
     ).toThrow(/root/)
+  })
+
+  it('writes the pages from index.html loading the public entry instead of the app', () => {
+    const indexHtml =
+      '<html><head><title>Tradepeak</title>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/router-abc.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+      '<link rel="icon" href="/favicon.svg"></head><body><div id="root"></div></body></html>'
+    const html = publicTemplate(indexHtml, {
+      file: 'assets/public-abc.js',
+      imports: ['assets/react-abc.js'],
+      css: ['assets/src-abc.css'],
+    })
+    expect(html).not.toContain('index-abc.js')
+    expect(html).not.toContain('router-abc.js')
+    expect(html).not.toContain('index-abc.css')
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/public-abc.js"></script>',
+    )
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/src-abc.css">')
+    expect(html).toContain('<link rel="icon" href="/favicon.svg">')
+    expect(html).toContain('<div id="root"></div>')
   })
 
   it('describes the firm on the landing page and the FAQ page question by question', () => {
