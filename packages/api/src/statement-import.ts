@@ -27,6 +27,14 @@ export const statementImportMessages = {
   chooseFile: 'Choose a file',
   reading: 'Reading the statement…',
   summaryTitle: 'Summary',
+  analysisTitle: 'Analytics and rule what-if',
+  analysisIntro:
+    'The trades replayed on an account of the size picked: curves with the loss floors, daily ' +
+    'results, metrics, and whether each of our plans would have passed them.',
+  sizeLabel: 'Account size',
+  sizeOption: (sizeK: number) => `$${sizeK >= 1000 ? `${sizeK / 1000}M` : `${sizeK}K`}`,
+  analysing: 'Working out the analytics and the what-if…',
+  analysisFailed: 'The analytics of this statement could not be worked out.',
   tradesCount: (count: number) => `${count} closed ${count === 1 ? 'trade' : 'trades'}`,
   noTrades: 'The statement has no closed trades.',
   save: 'Save to my analytics',

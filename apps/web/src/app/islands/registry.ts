@@ -54,10 +54,7 @@ export const islands: Record<IslandName, IslandEntry> = {
       ),
   },
   'statement-check': {
-    load: () =>
-      import('@/features/statement-import/components/statement-check').then((m) =>
-        component(m.StatementCheck),
-      ),
+    load: () => import('./statement-check').then((m) => component(m.StatementCheckWithMetrics)),
     withQuery: true,
   },
 }

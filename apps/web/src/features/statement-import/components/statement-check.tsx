@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { statementImportMessages as text } from '@tp/api/statement-import'
+import type { AccountMetrics } from '@tp/domain/analytics'
+import { accountSizesK, type AccountSizeK } from '@tp/domain/plans'
 import type { StatementReport } from '@tp/domain/statement'
 import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
@@ -8,11 +10,15 @@ import { SaveStatementImport } from './save-statement-import'
 import { StatementDropZone } from './statement-drop-zone'
 import { StatementSummary } from './statement-summary'
 
+/** The account size the what-if judges at first ("our Two Phase 100K"). */
+const DEFAULT_SIZE_K: AccountSizeK = 100
+
 /**
  * The statement check: a dropped MT4 Detailed Statement or MT5 Trade History Report read in this
  * browser by `@tp/domain/statement` (the importer of `engine report`), its MetaTrader summary,
- * then what the page adds for the report (`renderAnalysis`: analytics and the rule what-if,
- * composed by the route). `canSave`: a signed-in trader may keep it as an imported account.
+ * then its analytics and rule what-if at the account size picked (`renderAnalysis`, composed by
+ * the app: the metrics page's view). `canSave`: a signed-in trader may keep it as an imported
+ * account.
  */
 export function StatementCheck({
   canSave = false,
@@ -22,14 +28,16 @@ export function StatementCheck({
   canSave?: boolean
   /** where a saved import can be seen (the analytics page) */
   savedLink?: ReactNode
-  renderAnalysis?: (report: StatementReport) => ReactNode
+  renderAnalysis?: (metrics: AccountMetrics, report: StatementReport) => ReactNode
 }) {
-  const { state, importFile } = useStatementImport()
+  const { state, metricsState, importFile, loadMetrics } = useStatementImport()
+  const [sizeK, setSizeK] = useState<AccountSizeK>(DEFAULT_SIZE_K)
+  const sizeId = useId()
   const isBusy = state.status === 'reading'
 
   return (
-    <div className="grid gap-6">
-      <StatementDropZone onFile={importFile} isBusy={isBusy} />
+    <div className="grid min-w-0 gap-6">
+      <StatementDropZone onFile={(file) => void importFile(file, sizeK)} isBusy={isBusy} />
       <div aria-live="polite" className="grid gap-6">
         {state.status === 'reading' ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -57,7 +65,51 @@ export function StatementCheck({
           {state.report.trades.length === 0 ? (
             <p className="text-sm text-muted-foreground">{text.noTrades}</p>
           ) : (
-            renderAnalysis?.(state.report)
+            <section aria-labelledby="statement-analysis-title" className="grid min-w-0 gap-4">
+              <div className="flex flex-wrap items-end justify-between gap-3">
+                <div className="grid gap-1">
+                  <h2 id="statement-analysis-title" className="text-lg font-semibold">
+                    {text.analysisTitle}
+                  </h2>
+                  <p className="text-sm text-muted-foreground">{text.analysisIntro}</p>
+                </div>
+                <div className="grid gap-1">
+                  <label htmlFor={sizeId} className="text-sm font-medium">
+                    {text.sizeLabel}
+                  </label>
+                  <select
+                    id={sizeId}
+                    value={sizeK}
+                    onChange={(event) => {
+                      const next = Number(event.currentTarget.value) as AccountSizeK
+                      setSizeK(next)
+                      void loadMetrics(next)
+                    }}
+                    className="h-10 rounded-md border border-border bg-surface px-3 text-sm"
+                  >
+                    {accountSizesK.map((size) => (
+                      <option key={size} value={size}>
+                        {text.sizeOption(size)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              {metricsState.status === 'loading' || metricsState.status === 'idle' ? (
+                <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Spinner />
+                  {text.analysing}
+                </p>
+              ) : null}
+              {metricsState.status === 'failed' ? (
+                <Alert variant="error">
+                  <p>{text.analysisFailed}</p>
+                </Alert>
+              ) : null}
+              {metricsState.status === 'done'
+                ? renderAnalysis?.(metricsState.metrics, state.report)
+                : null}
+            </section>
           )}
         </>
       ) : null}

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { describeUnreadableStatement } from '@tp/api/statement-import'
+import type { AccountMetrics } from '@tp/domain/analytics'
+import type { AccountSizeK } from '@tp/domain/plans'
 import type { StatementReport } from '@tp/domain/statement'
 import type { StatementWorkerReply, StatementWorkerRequest } from '../worker/messages'
 
@@ -9,53 +11,90 @@ export type StatementImportState =
   | { status: 'done'; file: File; report: StatementReport }
   | { status: 'failed'; fileName: string; message: string }
 
+export type StatementMetricsState =
+  | { status: 'idle' | 'loading' | 'failed' }
+  | { status: 'done'; sizeK: AccountSizeK; metrics: AccountMetrics }
+
+type Request = StatementWorkerRequest extends infer R
+  ? R extends StatementWorkerRequest
+    ? Omit<R, 'id'>
+    : never
+  : never
+
 /**
- * Reads a dropped statement in a Web Worker running `@tp/domain/statement` (the CLI's importer):
- * the worker's code is fetched on the first file, and kept for the next one. A file dropped while
- * another is read wins; the earlier answer is ignored.
+ * Reads a dropped statement in a Web Worker running `@tp/domain/statement` (the CLI's importer),
+ * then its analytics and rule what-if (`@tp/domain/analytics`) at the account size asked for: the
+ * summary shows as soon as the file is read. The worker's code is fetched on the first file and
+ * kept for the next. A file dropped while another is read wins; earlier answers are ignored.
  */
 export function useStatementImport() {
   const [state, setState] = useState<StatementImportState>({ status: 'idle' })
+  const [metricsState, setMetricsState] = useState<StatementMetricsState>({ status: 'idle' })
   const workerRef = useRef<Worker | null>(null)
   const lastRequest = useRef(0)
+  const lastImport = useRef(0)
 
   useEffect(() => () => workerRef.current?.terminate(), [])
 
-  const importFile = useCallback(async (file: File) => {
+  const ask = useCallback(async (request: Request): Promise<StatementWorkerReply> => {
     const id = ++lastRequest.current
-    setState({ status: 'reading', fileName: file.name })
-    let reply: StatementWorkerReply
     try {
-      const bytes = await file.arrayBuffer()
       workerRef.current ??= new Worker(new URL('../worker/statement-worker.ts', import.meta.url), {
         type: 'module',
         name: 'statement-import',
       })
-      reply = await askWorker(workerRef.current, { id, bytes })
+      return await askWorker(workerRef.current, { ...request, id } as StatementWorkerRequest)
     } catch {
       // a worker that failed (its chunk did not load, it ran out of memory) is not reused
       workerRef.current?.terminate()
       workerRef.current = null
-      reply = { id, ok: false, code: 'unexpected', detail: '' }
+      return { id, ok: false, code: 'unexpected', detail: '' }
     }
-    if (id !== lastRequest.current) return
-    setState(
-      reply.ok
-        ? { status: 'done', file, report: reply.report }
-        : {
-            status: 'failed',
-            fileName: file.name,
-            message: describeUnreadableStatement(reply.code, reply.detail),
-          },
-    )
   }, [])
 
-  const reset = useCallback(() => {
-    lastRequest.current++
-    setState({ status: 'idle' })
-  }, [])
+  const loadMetrics = useCallback(
+    async (sizeK: AccountSizeK) => {
+      const importId = lastImport.current
+      setMetricsState({ status: 'loading' })
+      const reply = await ask({ kind: 'metrics', sizeK })
+      if (importId !== lastImport.current) return
+      setMetricsState(
+        reply.ok && reply.kind === 'metrics'
+          ? { status: 'done', sizeK, metrics: reply.metrics }
+          : { status: 'failed' },
+      )
+    },
+    [ask],
+  )
 
-  return { state, importFile, reset }
+  const importFile = useCallback(
+    async (file: File, sizeK: AccountSizeK) => {
+      const importId = ++lastImport.current
+      setState({ status: 'reading', fileName: file.name })
+      setMetricsState({ status: 'idle' })
+      let reply: StatementWorkerReply
+      try {
+        reply = await ask({ kind: 'import', bytes: await file.arrayBuffer() })
+      } catch {
+        reply = { id: 0, ok: false, code: 'unexpected', detail: '' }
+      }
+      if (importId !== lastImport.current) return
+      if (reply.ok && reply.kind === 'import') {
+        setState({ status: 'done', file, report: reply.report })
+        if (reply.report.trades.length > 0) void loadMetrics(sizeK)
+      } else {
+        const { code, detail } = reply.ok ? { code: 'unexpected', detail: '' } : reply
+        setState({
+          status: 'failed',
+          fileName: file.name,
+          message: describeUnreadableStatement(code, detail),
+        })
+      }
+    },
+    [ask, loadMetrics],
+  )
+
+  return { state, metricsState, importFile, loadMetrics }
 }
 
 function askWorker(worker: Worker, request: StatementWorkerRequest) {
@@ -75,6 +114,6 @@ function askWorker(worker: Worker, request: StatementWorkerRequest) {
     }
     worker.addEventListener('message', onMessage)
     worker.addEventListener('error', onError)
-    worker.postMessage(request, [request.bytes])
+    worker.postMessage(request, request.kind === 'import' ? [request.bytes] : [])
   })
 }

@@ -1,16 +1,38 @@
 // The statement importer in a Web Worker: a 10k-trade statement (~5 MB of HTML in a legacy code
-// page or UTF-16) takes a few hundred milliseconds to decode and read, which on the page's thread
-// would freeze the drop zone and the spinner. The importer is the one the CLI's `engine report`
-// runs (`@tp/domain/statement`); this chunk is fetched only when a file is dropped.
-import { importStatement, StatementError } from '@tp/domain/statement'
+// page or UTF-16) takes a few hundred milliseconds to decode and read, and its analytics and
+// what-if (every plan of the catalogue replayed by the rules engine) as long again: on the page's
+// thread they would freeze the drop zone and the spinner. The importer is the one the CLI's
+// `engine report` runs (`@tp/domain/statement`), the analytics the metrics page's
+// (`@tp/domain/analytics`); this chunk is fetched only when a file is dropped.
+import { computeAccountMetrics, historyFromClosedTrades } from '@tp/domain/analytics'
+import { buildRulebook } from '@tp/domain/plans'
+import { importStatement, StatementError, type StatementReport } from '@tp/domain/statement'
 import type { StatementWorkerReply, StatementWorkerRequest } from './messages'
 
+/** The last file imported: its analytics are asked for next, at the size the visitor picks. */
+let lastReport: StatementReport | null = null
+
+function answer(request: StatementWorkerRequest): StatementWorkerReply {
+  const { id } = request
+  if (request.kind === 'import') {
+    lastReport = null
+    lastReport = importStatement(new Uint8Array(request.bytes))
+    return { id, ok: true, kind: 'import', report: lastReport }
+  }
+  if (!lastReport) return { id, ok: false, code: 'unexpected', detail: 'no statement imported' }
+  // the statement's trades on an account of the plan's size, judged by each plan's rulebook
+  const rules = buildRulebook('twoPhase.phase1', request.sizeK)
+  const history = historyFromClosedTrades(lastReport.trades, rules.initialBalance)
+  const metrics = computeAccountMetrics({ rules, history, sizeK: request.sizeK })
+  return { id, ok: true, kind: 'metrics', metrics }
+}
+
 self.onmessage = (event: MessageEvent<StatementWorkerRequest>) => {
-  const { id, bytes } = event.data
   let reply: StatementWorkerReply
   try {
-    reply = { id, ok: true, report: importStatement(new Uint8Array(bytes)) }
+    reply = answer(event.data)
   } catch (error) {
+    const { id } = event.data
     reply =
       error instanceof StatementError
         ? { id, ok: false, code: error.code, detail: error.message }
