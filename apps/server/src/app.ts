@@ -21,6 +21,7 @@ import { isPageRequest, registerUploads, registerWebApp } from './lib/serve-file
 import { certificateRoutes } from './modules/certificates/routes'
 import { certificatePageRoutes } from './modules/certificates/page-routes'
 import { adminRoutes } from './modules/admin/routes'
+import { adminAccountRoutes } from './modules/admin-accounts/routes'
 import { authRoutes } from './modules/auth/routes'
 import { devMailboxRoutes } from './modules/dev-mailbox/routes'
 import { profileRoutes } from './modules/profile/routes'
@@ -111,6 +112,7 @@ export async function buildApp(
       await api.register(devMailboxRoutes(ctx))
       await api.register(adminRoutes(ctx), { prefix: '/admin' })
       await api.register(adminTradingRoutes(ctx), { prefix: '/admin' })
+      await api.register(adminAccountRoutes(ctx), { prefix: '/admin' })
       await api.register(adminServiceRoutes(ctx), { prefix: '/admin' })
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))

@@ -153,12 +153,13 @@ async function recordBreach(
   )
 }
 
-async function recordPass(
+/** A pass: true when this call recorded it (a manual pass by the risk desk comes here too). */
+export async function recordPass(
   ctx: AppContext,
   account: MonitoredAccount,
   verdict: Verdict,
   stopping: Promise<unknown>[],
-): Promise<void> {
+): Promise<boolean> {
   const passedMs = Date.parse(verdict.passedAt!)
   const { rows, days } = ctx.trading.risk.takePending(account.accountId)
   const meters = computeMeters(account.evaluator, account.equityNow, account.balanceNow, passedMs)
@@ -191,7 +192,7 @@ async function recordPass(
   const [current] = row
     ? [row]
     : await ctx.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.accountId))
-  if (!current) return
+  if (!current) return false
   const next = nextPlanKey(account.planKey)
   if (next !== null) {
     // a job, also when the pass was found again after a restart: provisioning is idempotent
@@ -204,7 +205,7 @@ async function recordPass(
   // the pass's certificate (phase 1, or funded for phase 2): issued exactly once, however often
   const certificateKind = certificateKindForPass(current.stage)
   if (certificateKind) await issueCertificate(ctx, { accountId: current.id, kind: certificateKind })
-  if (!row) return
+  if (!row) return false
   ctx.logger.info({ accountId: account.accountId }, 'account passed')
   const user = await findUserById(ctx.db, account.userId)
   if (user) {
@@ -217,6 +218,7 @@ async function recordPass(
       }),
     )
   }
+  return true
 }
 
 /**

@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type {
+  AdminAccountRow,
+  AdminAccountSort,
+  FloorDistance,
+  LossMeter,
+  Platform,
+  RuleMeters,
+  TradingAccountStatus,
+} from '@tp/api'
+import type { PlanKey, Stage } from '@tp/domain'
+import type { AppContext } from '../../context'
+import { computeMeters } from '../../risk/meters'
+
+// The admin's trading accounts table (issue 14 item 4): searched (login, owner email or name),
+// filtered (status, plan, platform), sorted and paged in one SQL query; each row's figures are
+// the risk monitor's live meters when the account is monitored (active), otherwise the final
+// meters kept as it ended, or its last ledger snapshot.
+
+export type ListAccountsQuery = {
+  page: number
+  pageSize: number
+  search?: string | undefined
+  status?: TradingAccountStatus | undefined
+  plan?: PlanKey | undefined
+  platform?: Platform | undefined
+  sort: AdminAccountSort
+  dir: 'asc' | 'desc'
+}
+
+type AccountRowSql = {
+  id: string
+  login: string | null
+  platform: Platform
+  plan_key: PlanKey
+  stage: Stage
+  size_k: number
+  status: TradingAccountStatus
+  is_trading_enabled: boolean
+  leverage: number
+  user_id: string
+  email: string
+  name: string | null
+  initial_balance_cents: string | number
+  final_meters: RuleMeters | null
+  last_balance: string | number | null
+  last_equity: string | number | null
+  created_at: Date | string
+}
+
+const sortColumns: Record<AdminAccountSort, string> = {
+  createdAt: 'a.created_at',
+  login: 'a.login',
+  size: 'a.size_k',
+  status: 'a.status',
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+function whereOf(query: ListAccountsQuery): SQL {
+  const conditions: SQL[] = [sql`true`]
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search.toLowerCase())}%`
+    conditions.push(
+      sql`(a.login like ${pattern} or u.email like ${pattern} or lower(coalesce(u.name, '')) like ${pattern})`,
+    )
+  }
+  if (query.status) conditions.push(sql`a.status = ${query.status}`)
+  if (query.plan) conditions.push(sql`a.plan_key = ${query.plan}`)
+  if (query.platform) conditions.push(sql`a.platform = ${query.platform}`)
+  return sql.join(conditions, sql` and `)
+}
+
+export function floorDistanceOf(meter: LossMeter | null): FloorDistance | null {
+  if (!meter) return null
+  return {
+    floorCents: meter.floor,
+    distanceCents: meter.distance,
+    allowanceCents: meter.allowance,
+    leftPercent:
+      meter.allowance > 0 ? Math.round((meter.distance / meter.allowance) * 10_000) / 100 : 0,
+  }
+}
+
+function toRow(ctx: AppContext, row: AccountRowSql): AdminAccountRow {
+  const monitored = row.status === 'active' ? ctx.trading.risk.get(row.id) : undefined
+  const initial = Number(row.initial_balance_cents)
+  let balance = row.last_balance === null ? initial : Number(row.last_balance)
+  let equity = row.last_equity === null ? initial : Number(row.last_equity)
+  let meters = row.final_meters
+  if (monitored) {
+    balance = monitored.balanceNow
+    equity = monitored.equityNow
+    meters = computeMeters(monitored.evaluator, equity, balance, ctx.clock.now().getTime())
+  }
+  return {
+    id: row.id,
+    login: row.login,
+    platform: row.platform,
+    planKey: row.plan_key,
+    stage: row.stage,
+    sizeK: row.size_k,
+    status: row.status,
+    isTradingEnabled: row.is_trading_enabled,
+    leverage: row.leverage,
+    ownerId: row.user_id,
+    ownerEmail: row.email,
+    ownerName: row.name,
+    balanceCents: balance,
+    equityCents: equity,
+    live: monitored !== undefined,
+    dailyLoss: floorDistanceOf(meters?.dailyLoss ?? null),
+    maxLoss: floorDistanceOf(meters?.maxLoss ?? null),
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+export async function listAccounts(ctx: AppContext, query: ListAccountsQuery) {
+  const where = whereOf(query)
+  const direction = sql.raw(query.dir === 'asc' ? 'asc' : 'desc')
+  const nulls = sql.raw(query.dir === 'asc' ? 'nulls first' : 'nulls last')
+  const orderBy = sql.raw(sortColumns[query.sort])
+  // the page first (filter, sort, limit), then each of its rows' last snapshot (one index probe)
+  const [rows, counted] = await Promise.all([
+    ctx.db.execute<AccountRowSql>(sql`
+      select a.id, a.login, a.platform, a.plan_key, a.stage, a.size_k, a.status,
+        a.is_trading_enabled, a.leverage, a.user_id, u.email, u.name, a.initial_balance_cents,
+        a.final_meters, a.created_at, s.balance_cents as last_balance, s.equity_cents as last_equity
+      from (
+        select a.* from trading_accounts a join users u on u.id = a.user_id
+        where ${where}
+        order by ${orderBy} ${direction} ${nulls}, a.created_at desc, a.id desc
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      ) a
+      join users u on u.id = a.user_id
+      left join lateral (
+        select e.balance_cents, e.equity_cents from evaluation_events e
+        where e.account_id = a.id and e.kind = 'snapshot'
+        order by e.seq desc limit 1
+      ) s on true
+      order by ${orderBy} ${direction} ${nulls}, a.created_at desc, a.id desc`),
+    ctx.db.execute<{ total: string | number }>(
+      sql`select count(*) as total from trading_accounts a join users u on u.id = a.user_id where ${where}`,
+    ),
+  ])
+  return {
+    accounts: rows.rows.map((row) => toRow(ctx, row)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted.rows[0]?.total ?? 0),
+  }
+}

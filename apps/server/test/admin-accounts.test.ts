@@ -1,0 +1,294 @@
+import {
+  adminAccountMessages,
+  type AccountState,
+  type AdminAccountActionResponse,
+  type AdminAccountsResponse,
+  type AdminLedgerResponse,
+  type AdminVerdictsResponse,
+} from '@tp/api'
+import { getPlanPolicy, type PlanKey } from '@tp/domain'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, tradingAccounts } from '../src/db/schema'
+import { createTestApp, type TestApp, type TestUser } from './support'
+
+// The admin's trading accounts (issue 14 items 4 and 5, decision 0035): the list, the ledger and
+// the replayed verdict, and the manual actions (pass, fail, leverage, reset refused), each with a
+// reason, audited and emailed; traders are refused every route. BTCUSD trades at any hour.
+
+let app: TestApp
+let trader: TestUser
+let admin: TestUser
+let passId: string
+let failId: string
+
+const T = () => app.clock.now().getTime()
+const btc = (bid: number) =>
+  app.simulated.pushTick({ symbol: 'BTCUSD', bid, ask: bid + 2_500, tMs: T() })
+const adminUrl = (id: string, path = '') => `/api/admin/trading-accounts/${id}${path}`
+const auditRows = (action: string, id: string) =>
+  app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, id)))
+const rowOf = async (id: string) =>
+  (await app.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id)))[0]!
+
+beforeAll(async () => {
+  app = await createTestApp()
+  trader = await app.createUser({ name: 'Desk Trader' })
+  admin = await app.createUser({ role: 'admin' })
+  btc(6_500_000)
+  passId = (await app.createTradingAccount(trader, { sizeK: 100 })).id
+  failId = (await app.createTradingAccount(trader, { sizeK: 10, platform: 'mt4' })).id
+  const opened = await app.post(
+    `/api/trading/accounts/${failId}/orders`,
+    { symbol: 'BTCUSD', type: 'buy', volume: '0.10' },
+    { token: trader.token },
+  )
+  expect(opened.status).toBe(201)
+  btc(6_490_000)
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('the admin trading accounts routes refuse traders', () => {
+  it('answers 403 to a trader on every new route', async () => {
+    const reason = { reason: 'no business here' }
+    const calls = [
+      app.get('/api/admin/trading-accounts', { token: trader.token }),
+      app.get(adminUrl(passId, '/ledger'), { token: trader.token }),
+      app.get(adminUrl(passId, '/verdicts'), { token: trader.token }),
+      app.post(adminUrl(passId, '/pass'), reason, { token: trader.token }),
+      app.post(adminUrl(passId, '/fail'), reason, { token: trader.token }),
+      app.post(adminUrl(passId, '/reset'), reason, { token: trader.token }),
+      app.post(adminUrl(passId, '/leverage'), { ...reason, leverage: 10 }, { token: trader.token }),
+    ]
+    for (const response of await Promise.all(calls)) expect(response.status).toBe(403)
+    expect((await rowOf(passId)).status).toBe('active')
+  })
+})
+
+describe('the accounts list', () => {
+  it('searches by login and owner, filters by status, plan and platform, with live figures', async () => {
+    const failRow = await rowOf(failId)
+    const byLogin = await app.get<AdminAccountsResponse>(
+      `/api/admin/trading-accounts?search=${failRow.login}`,
+      { token: admin.token },
+    )
+    expect(byLogin.status).toBe(200)
+    expect(byLogin.body.data.accounts.map((a) => a.id)).toEqual([failId])
+    const account = byLogin.body.data.accounts[0]!
+    expect(account).toMatchObject({
+      platform: 'mt4',
+      status: 'active',
+      ownerEmail: trader.user.email,
+      live: true,
+    })
+    // a 10k account, 6% daily and 12% max of the initial balance
+    expect(account.dailyLoss?.allowanceCents).toBe(60_000)
+    expect(account.maxLoss?.allowanceCents).toBe(120_000)
+    expect(account.maxLoss!.distanceCents).toBe(account.equityCents - account.maxLoss!.floorCents)
+    expect(account.equityCents).toBeLessThan(account.balanceCents)
+
+    const byOwner = await app.get<AdminAccountsResponse>(
+      '/api/admin/trading-accounts?search=desk%20trader&platform=mt5',
+      { token: admin.token },
+    )
+    expect(byOwner.body.data.accounts.map((a) => a.id)).toEqual([passId])
+    const byPlan = await app.get<AdminAccountsResponse>(
+      `/api/admin/trading-accounts?plan=${failRow.planKey}&status=failed`,
+      { token: admin.token },
+    )
+    expect(byPlan.body.data).toMatchObject({ accounts: [], total: 0 })
+    const bad = await app.get('/api/admin/trading-accounts?status=nope', { token: admin.token })
+    expect(bad.status).toBe(422)
+  })
+})
+
+describe('the account page reads', () => {
+  it('pages the ledger and replays the verdict with the engine, equal to the live one', async () => {
+    const ledger = await app.get<AdminLedgerResponse>(adminUrl(failId, '/ledger?pageSize=1'), {
+      token: admin.token,
+    })
+    expect(ledger.status).toBe(200)
+    expect(ledger.body.data.events).toHaveLength(1)
+    expect(ledger.body.data.total).toBeGreaterThanOrEqual(2)
+    const older = await app.get<AdminLedgerResponse>(
+      adminUrl(failId, '/ledger?pageSize=1&page=2'),
+      {
+        token: admin.token,
+      },
+    )
+    // newest first: the second page holds the event before the first page's
+    expect(older.body.data.events[0]!.seq).toBeLessThan(ledger.body.data.events[0]!.seq)
+    const verdicts = await app.get<AdminVerdictsResponse>(adminUrl(failId, '/verdicts'), {
+      token: admin.token,
+    })
+    expect(verdicts.body.data).toMatchObject({
+      live: { status: 'active', breach: null },
+      replayed: { status: 'active', breach: null },
+      differences: [],
+      override: null,
+    })
+  })
+})
+
+describe('the manual actions', () => {
+  it('requires a reason on every action', async () => {
+    for (const path of ['/pass', '/fail', '/reset', '/leverage']) {
+      const response = await app.post(
+        adminUrl(passId, path),
+        { leverage: 10 },
+        {
+          token: admin.token,
+        },
+      )
+      expect(response.status).toBe(422)
+    }
+  })
+
+  it('refuses a reset, naming decisions.md', async () => {
+    const response = await app.post(
+      adminUrl(passId, '/reset'),
+      { reason: 'second chance' },
+      {
+        token: admin.token,
+      },
+    )
+    expect(response.status).toBe(409)
+    expect(response.body).toMatchObject({ message: adminAccountMessages.resetRefused })
+  })
+
+  it("changes leverage within the plan's maximum, audited and emailed; refuses above it", async () => {
+    const row = await rowOf(passId)
+    const max = getPlanPolicy(row.planKey as PlanKey, row.rulebookVersion).leverage.max
+    const above = await app.post(
+      adminUrl(passId, '/leverage'),
+      { reason: 'more room', leverage: max + 1 },
+      { token: admin.token },
+    )
+    expect(above.status).toBe(422)
+    expect((await rowOf(passId)).leverage).toBe(row.leverage)
+
+    const reason = 'Lower risk while under review'
+    const changed = await app.post<AdminAccountActionResponse>(
+      adminUrl(passId, '/leverage'),
+      { reason, leverage: 10 },
+      { token: admin.token },
+    )
+    expect(changed.status).toBe(200)
+    expect(changed.body).toMatchObject({
+      leverage: 10,
+      message: adminAccountMessages.leverageChanged(10),
+    })
+    expect((await rowOf(passId)).leverage).toBe(10)
+    const state = await app.get<AccountState>(`/api/trading/accounts/${passId}`, {
+      token: trader.token,
+    })
+    expect(state.body.account.leverage).toBe(10)
+    const [audit] = await auditRows('account.leverage', passId)
+    expect(audit).toMatchObject({
+      actorUserId: admin.user.id,
+      reason,
+      details: expect.objectContaining({ from: row.leverage, to: 10 }),
+    })
+    await app.waitForJobs()
+    const mail = await app.mailbox.waitFor({ to: trader.user.email, subject: /leverage changed/ })
+    expect(mail.text).toContain(`Reason: ${reason}`)
+  })
+
+  it('fails an account by hand: positions closed, trading off, no evidence, engine verdict beside it', async () => {
+    const reason = 'Copy trading across accounts'
+    const failed = await app.post<AdminAccountActionResponse>(
+      adminUrl(failId, '/fail'),
+      { reason },
+      {
+        token: admin.token,
+      },
+    )
+    expect(failed.status).toBe(200)
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      message: adminAccountMessages.failedManually,
+    })
+    const row = await rowOf(failId)
+    expect(row).toMatchObject({ status: 'failed', isTradingEnabled: false })
+    const state = await app.get<AccountState>(`/api/trading/accounts/${failId}`, {
+      token: trader.token,
+    })
+    expect(state.body.positions).toEqual([])
+    expect(state.body.breach).toBeNull()
+    const audits = await auditRows('account.manual-fail', failId)
+    expect(audits).toHaveLength(1)
+    expect(audits[0]).toMatchObject({
+      reason,
+      details: expect.objectContaining({ engineStatus: 'active' }),
+    })
+    const verdicts = await app.get<AdminVerdictsResponse>(adminUrl(failId, '/verdicts'), {
+      token: admin.token,
+    })
+    expect(verdicts.body.data).toMatchObject({
+      live: { status: 'failed', breach: null },
+      replayed: { status: 'active' },
+      override: { action: 'fail', reason, engineStatus: 'active' },
+    })
+    expect(verdicts.body.data.differences).toEqual(['status: live failed, engine active'])
+    await app.waitForJobs()
+    const mail = await app.mailbox.waitFor({ to: trader.user.email, subject: /was failed/ })
+    expect(mail.text).toContain(`Reason: ${reason}`)
+    const again = await app.post<AdminAccountActionResponse>(
+      adminUrl(failId, '/pass'),
+      { reason },
+      {
+        token: admin.token,
+      },
+    )
+    expect(again.body).toMatchObject({
+      status: 'failed',
+      message: adminAccountMessages.alreadyDecided,
+    })
+  })
+
+  it('passes an account by hand through the lifecycle: the next stage is provisioned once, even clicked twice', async () => {
+    const reason = 'Met the target on the broker side'
+    const [first, second] = await Promise.all([
+      app.post<AdminAccountActionResponse>(
+        adminUrl(passId, '/pass'),
+        { reason },
+        { token: admin.token },
+      ),
+      app.post<AdminAccountActionResponse>(
+        adminUrl(passId, '/pass'),
+        { reason },
+        { token: admin.token },
+      ),
+    ])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect([first.body.message, second.body.message].sort()).toEqual(
+      [adminAccountMessages.alreadyDecided, adminAccountMessages.passedManually].sort(),
+    )
+    const third = await app.post<AdminAccountActionResponse>(
+      adminUrl(passId, '/pass'),
+      { reason },
+      {
+        token: admin.token,
+      },
+    )
+    expect(third.body.message).toBe(adminAccountMessages.alreadyDecided)
+    expect((await rowOf(passId)).status).toBe('passed')
+    await app.waitForJobs()
+    const next = await app.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.previousAccountId, passId))
+    expect(next).toHaveLength(1)
+    expect(next[0]!.stage).toBe('phase2')
+    const audits = await auditRows('account.manual-pass', passId)
+    expect(audits).toHaveLength(1)
+    expect(audits[0]!.details).toMatchObject({ engineStatus: 'active' })
+    const mail = await app.mailbox.waitFor({ to: trader.user.email, subject: /was passed/ })
+    expect(mail.text).toContain(`Reason: ${reason}`)
+  })
+})
