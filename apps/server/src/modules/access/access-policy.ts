@@ -87,12 +87,12 @@ function assertAccountAccess<T extends Pick<TradingAccountRow, 'userId'>>(
 }
 
 /**
- * What never changes of a provisioned account: its owner, its id on the trading platform and the
- * rulebook it is judged by (plan, size, rulebook version).
+ * What never changes of a provisioned account: its owner, its id on the trading platform, the
+ * rulebook it is judged by (plan, size, rulebook version) and its initial balance.
  */
 export type AccountRef = Pick<
   TradingAccountRow,
-  'id' | 'userId' | 'externalId' | 'planKey' | 'sizeK' | 'rulebookVersion'
+  'id' | 'userId' | 'externalId' | 'planKey' | 'sizeK' | 'rulebookVersion' | 'initialBalance'
 >
 
 /**
@@ -121,8 +121,8 @@ export async function loadAccountRefFor(
   const row = await loadAccountFor(ctx, caller, accountId, access)
   if (row.externalId !== null) {
     if (refs.size >= MAX_ACCOUNT_REFS) refs.clear()
-    const { id, userId, externalId, planKey, sizeK, rulebookVersion } = row
-    refs.set(accountId, { id, userId, externalId, planKey, sizeK, rulebookVersion })
+    const { id, userId, externalId, planKey, sizeK, rulebookVersion, initialBalance } = row
+    refs.set(accountId, { id, userId, externalId, planKey, sizeK, rulebookVersion, initialBalance })
   }
   return row
 }
