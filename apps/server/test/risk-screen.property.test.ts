@@ -187,6 +187,7 @@ async function screenedAndFull(rules: RulebookInput, steps: Step[], accounts = 1
     } as TradingAccountRow
     books.push({
       externalId: row.externalId!,
+      index: accounts > 1 ? accounts - k : undefined,
       factor: MOVE_FACTORS[k]!,
       monitored: await monitor.track(row, START_MS),
       reference: new Reference(rules),
@@ -206,7 +207,8 @@ async function screenedAndFull(rules: RulebookInput, steps: Step[], accounts = 1
       const emit = (event: AccountEvent) => listener(book.externalId, event)
       const equityEvent = () => {
         const equity = book.balance + book.floating
-        emit({ type: 'equity', tMs, balance: book.balance, equity })
+        // several accounts: with the platform's index of each (the monitor's lookup by number)
+        emit({ type: 'equity', tMs, balance: book.balance, equity, index: book.index })
         reference.snapshot(tMs, book.balance, equity)
       }
       if (step.kind === 'tick') {

@@ -90,6 +90,7 @@ describe('the simulated server’s books', () => {
       tMs: WEDNESDAY_NOON,
       balance: 300_000,
       equity: 99_800,
+      index: s.account.markSlot,
     })
   })
 

@@ -144,6 +144,8 @@ const F_DAY_MIN_EQUITY = 9
 const F_HELD_LOW_MS = 10
 const F_HELD_LOW_EQUITY = 11
 const F_HAS_TRADE_EVENT = 12
+/** the platform's index of the account, once an event told it (-1: not yet) */
+const F_PLATFORM_INDEX = 13
 
 /**
  * A judged account: its identity and evaluator on the object, its screen state in the monitor's
@@ -174,6 +176,7 @@ class Monitored implements MonitoredAccount {
     this.heldLowMs = null
     this.heldLowEquity = 0
     this.hasTradeEventSinceRecord = false
+    this.set(F_PLATFORM_INDEX, -1)
   }
 
   private get(field: number): number {
@@ -289,6 +292,11 @@ export class RiskMonitor {
   /** the hot path's lookup: platform id -> slot (a number, no object to read) */
   private readonly slotByExternalId = new Map<string, number>()
   private readonly bySlot: MonitoredAccount[] = []
+  /**
+   * platform index (the equity event's `index`) -> slot, -1 when not known: checked against the
+   * slot's record, so a stale entry (an account forgotten, tracked again) falls back to the map
+   */
+  private slotByPlatformIndex = new Int32Array(1_024).fill(-1)
   private readonly byAccountId = new Map<string, MonitoredAccount>()
   private readonly hot = new HotFigures()
   private pending: LedgerRow[] = []
@@ -520,7 +528,7 @@ export class RiskMonitor {
 
   private onEvent(externalId: string, event: AccountEvent): void {
     if (event.type === 'equity') {
-      this.onEquity(externalId, event.tMs, event.balance, event.equity)
+      this.onEquity(externalId, event.index, event.tMs, event.balance, event.equity)
       return
     }
     const account = this.byExternalId.get(externalId)
@@ -583,10 +591,26 @@ export class RiskMonitor {
    * The hot path (every concerned account on every tick): the screen on the account's HotFigures
    * record alone; the account object is read only when something is recorded.
    */
-  private onEquity(externalId: string, tMs: number, balance: number, equity: number): void {
-    const slot = this.slotByExternalId.get(externalId)
-    if (slot === undefined) return
+  private onEquity(
+    externalId: string,
+    index: number | undefined,
+    tMs: number,
+    balance: number,
+    equity: number,
+  ): void {
     let values = this.hot.values
+    let slot = index === undefined ? -1 : (this.slotByPlatformIndex[index] ?? -1)
+    if (
+      slot < 0 ||
+      values[slot * HotFigures.STRIDE + F_PLATFORM_INDEX] !== index ||
+      values[slot * HotFigures.STRIDE + F_IS_CLOSED] !== 0
+    ) {
+      // not known by its index yet (or no longer what it was): by its id, then remembered
+      const found = this.slotByExternalId.get(externalId)
+      if (found === undefined) return
+      slot = found
+      if (index !== undefined) this.rememberIndex(index, slot)
+    }
     const at = slot * HotFigures.STRIDE
     if (values[at + F_IS_CLOSED] !== 0) return
     if (tMs >= values[at + F_DAY_END_MS]!) {
@@ -621,6 +645,19 @@ export class RiskMonitor {
     } else if (tMs - heldLowMs >= LOW_HOLD_MS) {
       this.recordHeldLow(this.bySlot[slot]!)
     }
+  }
+
+  private rememberIndex(index: number, slot: number): void {
+    if (!Number.isSafeInteger(index) || index < 0) return
+    if (index >= this.slotByPlatformIndex.length) {
+      const grown = new Int32Array(Math.max(index + 1, this.slotByPlatformIndex.length * 2)).fill(
+        -1,
+      )
+      grown.set(this.slotByPlatformIndex)
+      this.slotByPlatformIndex = grown
+    }
+    this.slotByPlatformIndex[index] = slot
+    this.hot.values[slot * HotFigures.STRIDE + F_PLATFORM_INDEX] = index
   }
 
   /** Records the tick now in force (after the day low it may hold: the ledger is in time order). */

@@ -181,7 +181,18 @@ export interface PositionTotals {
 
 /** Live changes of one account, in the order they happened. */
 export type AccountEvent =
-  | { type: 'equity'; tMs: number; balance: number; equity: number }
+  | {
+      type: 'equity'
+      tMs: number
+      balance: number
+      equity: number
+      /**
+       * The platform's own small index of the account (stable while it runs), when it has one:
+       * lets a listener that keeps per-account arrays find its entry without hashing the id on
+       * every tick (the risk monitor, decision 0027).
+       */
+      index?: number
+    }
   | { type: 'position-opened'; tMs: number; position: PlatformPosition }
   | {
       type: 'position-closed'

@@ -1033,7 +1033,13 @@ export class SimEngine {
     if (balance === account.lastEmittedBalance && equity === account.lastEmittedEquity) return
     account.lastEmittedBalance = balance
     account.lastEmittedEquity = equity
-    this.options.emit(account.id, { type: 'equity', tMs, balance, equity })
+    this.options.emit(account.id, {
+      type: 'equity',
+      tMs,
+      balance,
+      equity,
+      index: account.markSlot,
+    })
   }
 
   /** The equity event now, whether or not it changed (scenario histories mark each step). */
@@ -1046,6 +1052,7 @@ export class SimEngine {
       tMs,
       balance: figures.balance,
       equity: figures.equity,
+      index: account.markSlot,
     })
   }
 
