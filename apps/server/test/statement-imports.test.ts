@@ -1,9 +1,11 @@
+import { statementImportMessages } from '@tp/api/statement-import'
 import {
   listStatementImportsResponseSchema,
   saveStatementImportResponseSchema,
-  statementImportMessages,
+  statementImportMetricsResponseSchema,
   statementImportReportResponseSchema,
-} from '@tp/api/statement-import'
+} from '@tp/api/statement-import-schemas'
+import { computeStatementMetrics } from '@tp/domain/analytics'
 import { importStatement } from '@tp/domain/statement'
 import {
   mt4DetailedStatement,
@@ -71,6 +73,21 @@ describe('statement imports', () => {
     const { data } = statementImportReportResponseSchema.parse(report.body)
     expect(data.summary).toEqual(expected.summary)
     expect(data.trades).toEqual(expected.trades)
+
+    // on the metrics page: the domain's analytics of the trades, each plan judged at the size
+    const metrics = await t.get(`/api/statement-imports/${account.id}/metrics?sizeK=10`, {
+      token: trader.token,
+    })
+    expect(metrics.status).toBe(200)
+    const shown = statementImportMetricsResponseSchema.parse(metrics.body).data.metrics
+    expect(shown).toEqual(
+      JSON.parse(JSON.stringify(computeStatementMetrics(expected.trades, 10))) as unknown,
+    )
+    expect(shown.whatIf?.length).toBeGreaterThan(0)
+    const badSize = await t.get(`/api/statement-imports/${account.id}/metrics?sizeK=7`, {
+      token: trader.token,
+    })
+    expect(badSize.status).toBe(422)
   })
 
   it('saves an MT5 report (UTF-16) the same way', async () => {

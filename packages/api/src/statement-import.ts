@@ -1,11 +1,11 @@
-import { tradeSchema } from '@tp/domain/trades'
-import { z } from 'zod'
 
 // Statement import (issue 12 item 8): a trader or a visitor drops an MT4 Detailed Statement or an
 // MT5 Trade History Report; the browser reads it with @tp/domain/statement (the importer of
 // `engine report`), nothing is uploaded for the check. A signed-in trader may save it: POST
 // /api/statement-imports (multipart: `file`), the server imports the same bytes again with the
 // same importer and keeps the trades as a read-only "imported" account of their analytics.
+// This module holds the words and formats (no zod: the public page's island loads it); the
+// request and response schemas are in statement-import-schemas.ts.
 
 /** The largest file a save accepts (a 10k-trade statement is ~5 MB). */
 export const STATEMENT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024
@@ -69,78 +69,8 @@ export function describeUnreadableStatement(code: string, detail: string): strin
   return code === 'malformed-row' ? `${message} ${detail}` : message
 }
 
-/** A saved import as the analytics account switcher lists it: read-only, never tradable. */
-export const importedAccountSchema = z.object({
-  id: z.string(),
-  kind: z.literal('imported'),
-  isTradable: z.literal(false),
-  /** the file's name as dropped */
-  name: z.string(),
-  platform: z.enum(['MT4', 'MT5']),
-  login: z.string(),
-  currency: z.string(),
-  totalTrades: z.number().int().nonnegative(),
-  totalNetProfit: z.number(),
-  /** open time of the first and close time of the last trade; null without trades */
-  firstTradeAt: z.string().nullable(),
-  lastTradeAt: z.string().nullable(),
-  createdAt: z.string(),
-})
-export type ImportedAccount = z.infer<typeof importedAccountSchema>
-
-export const statementImportParamsSchema = z.strictObject({ importId: z.uuid() })
-
-/** The multipart form of POST /api/statement-imports (documented; the route reads the stream). */
-export const statementImportFormSchema = z.object({
-  file: z.unknown().describe('the statement file (binary)'),
-})
-
-export const saveStatementImportResponseSchema = z.object({ data: importedAccountSchema })
-export const listStatementImportsResponseSchema = z.object({ data: z.array(importedAccountSchema) })
-
-const statementSummarySchema = z.object({
-  totalNetProfit: z.number(),
-  grossProfit: z.number(),
-  grossLoss: z.number(),
-  profitFactor: z.number().nullable(),
-  expectedPayoff: z.number(),
-  absoluteDrawdown: z.number(),
-  maximalDrawdown: z.number(),
-  maximalDrawdownPercent: z.number(),
-  relativeDrawdownPercent: z.number(),
-  relativeDrawdown: z.number(),
-  totalTrades: z.number().int(),
-  shortTrades: z.number().int(),
-  shortTradesWonPercent: z.number(),
-  longTrades: z.number().int(),
-  longTradesWonPercent: z.number(),
-  profitTrades: z.number().int(),
-  lossTrades: z.number().int(),
-  largestProfitTrade: z.number(),
-  largestLossTrade: z.number(),
-  averageProfitTrade: z.number(),
-  averageLossTrade: z.number(),
-  maxConsecutiveWins: z.number().int(),
-  maxConsecutiveWinsAmount: z.number(),
-  maxConsecutiveLosses: z.number().int(),
-  maxConsecutiveLossesAmount: z.number(),
-  maximalConsecutiveProfit: z.number(),
-  maximalConsecutiveProfitCount: z.number().int(),
-  maximalConsecutiveLoss: z.number(),
-  maximalConsecutiveLossCount: z.number().int(),
-})
-
-/** GET /api/statement-imports/:importId: the saved report, as `engine report` prints it. */
-export const statementImportReportResponseSchema = z.object({
-  data: z.object({
-    account: importedAccountSchema,
-    summary: statementSummarySchema,
-    trades: z.array(tradeSchema.extend({ closeTime: z.string(), closePrice: z.number() })),
-  }),
-})
-export type StatementImportReport = z.infer<typeof statementImportReportResponseSchema>['data']
-
-type SummaryField = keyof z.infer<typeof statementSummarySchema>
+/** a field of @tp/domain/statement's StatementSummary (typed there; this module stays light) */
+type SummaryField = string
 
 /**
  * The summary as MetaTrader prints it, in its order and words: each line one figure of the

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import {
   listStatementImportsResponseSchema,
+  statementImportMetricsResponseSchema,
   statementImportReportResponseSchema,
-} from '@tp/api/statement-import'
+} from '@tp/api/statement-import-schemas'
 import { api } from './api-client'
 
 // The caller's saved statement imports (issue 12 item 8): read-only "imported" accounts of their
@@ -10,6 +11,7 @@ import { api } from './api-client'
 // them in their account switcher and read one's trades and summary.
 // GET /api/statement-imports -> { data: ImportedAccount[] }, newest first
 // GET /api/statement-imports/:importId -> { data: { account, summary, trades } }
+// GET /api/statement-imports/:importId/metrics?sizeK= -> { data: { account, metrics } }
 
 export const importedAccountsQueryKey = ['statement-imports'] as const
 
@@ -43,4 +45,20 @@ export function importedReportQueryOptions(importId: string) {
 
 export function useImportedReport(importId: string | null) {
   return useQuery({ ...importedReportQueryOptions(importId ?? ''), enabled: importId !== null })
+}
+
+/** A saved import's analytics and rule what-if at an account size (the metrics page's shape). */
+export function importedMetricsQueryOptions(importId: string, sizeK = 100) {
+  return queryOptions({
+    queryKey: [...importedAccountsQueryKey, importId, 'metrics', sizeK] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(
+          `/statement-imports/${encodeURIComponent(importId)}/metrics?sizeK=${sizeK}`,
+          statementImportMetricsResponseSchema,
+          { signal },
+        )
+      ).data,
+    staleTime: Infinity,
+  })
 }

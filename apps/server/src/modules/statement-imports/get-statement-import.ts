@@ -1,4 +1,4 @@
-import type { StatementImportReport } from '@tp/api/statement-import'
+import type { StatementImportReport } from '@tp/api/statement-import-schemas'
 import type { AppContext } from '../../context'
 import { loadStatementImportFor } from '../access/access-policy'
 import type { Caller } from '../access/authenticate'

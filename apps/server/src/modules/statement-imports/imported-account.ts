@@ -1,4 +1,4 @@
-import type { ImportedAccount } from '@tp/api/statement-import'
+import type { ImportedAccount } from '@tp/api/statement-import-schemas'
 import type { StatementImportRow } from '../../db/schema'
 
 /** A saved import as its owner's analytics list it: an account of kind "imported", read-only. */

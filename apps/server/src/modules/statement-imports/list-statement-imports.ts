@@ -1,4 +1,4 @@
-import type { ImportedAccount } from '@tp/api/statement-import'
+import type { ImportedAccount } from '@tp/api/statement-import-schemas'
 import { desc, eq, getTableColumns } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { statementImports } from '../../db/schema'

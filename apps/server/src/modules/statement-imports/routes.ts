@@ -1,12 +1,13 @@
+import { STATEMENT_UPLOAD_MAX_BYTES, statementImportMessages } from '@tp/api/statement-import'
 import {
   listStatementImportsResponseSchema,
   saveStatementImportResponseSchema,
-  STATEMENT_UPLOAD_MAX_BYTES,
   statementImportFormSchema,
-  statementImportMessages,
+  statementImportMetricsQuerySchema,
+  statementImportMetricsResponseSchema,
   statementImportParamsSchema,
   statementImportReportResponseSchema,
-} from '@tp/api/statement-import'
+} from '@tp/api/statement-import-schemas'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,6 +18,7 @@ import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { authenticate, callerOf } from '../access/authenticate'
 import { deleteStatementImport } from './delete-statement-import'
 import { getStatementImport } from './get-statement-import'
+import { getStatementImportMetrics } from './get-statement-import-metrics'
 import { listStatementImports } from './list-statement-imports'
 import { saveStatementImport } from './save-statement-import'
 
@@ -106,6 +108,29 @@ export function statementImportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         data: await getStatementImport(ctx, callerOf(request), request.params.importId),
+      }),
+    )
+
+    app.get(
+      '/statement-imports/:importId/metrics',
+      {
+        schema: {
+          tags,
+          summary:
+            "A saved import's analytics and rule what-if at an account size (owner or admin)",
+          security: bearerAuth,
+          params: statementImportParamsSchema,
+          querystring: statementImportMetricsQuerySchema,
+          response: { 200: statementImportMetricsResponseSchema, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => ({
+        data: await getStatementImportMetrics(
+          ctx,
+          callerOf(request),
+          request.params.importId,
+          request.query.sizeK,
+        ),
       }),
     )
 

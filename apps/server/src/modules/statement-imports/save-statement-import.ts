@@ -2,8 +2,8 @@ import {
   describeUnreadableStatement,
   MAX_STATEMENT_IMPORTS,
   statementImportMessages,
-  type ImportedAccount,
 } from '@tp/api/statement-import'
+import { type ImportedAccount } from '@tp/api/statement-import-schemas'
 import { importStatement, StatementError } from '@tp/domain/statement'
 import { count, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'

@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react'
-import { AccountMetricsView } from '@/features/account-metrics/components/account-metrics-view'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Spinner } from '@/components/ui/spinner'
 import { StatementCheck } from '@/features/statement-import/components/statement-check'
+
+// the metrics page's view loads once a statement has been read, not with the page
+const AccountMetricsView = lazy(() =>
+  import('@/features/account-metrics/components/account-metrics-view').then((m) => ({
+    default: m.AccountMetricsView,
+  })),
+)
 
 /**
  * The statement check with the metrics page's view of the statement (analytics and rule
@@ -19,7 +26,9 @@ export function StatementCheckWithMetrics({
       canSave={canSave}
       savedLink={savedLink}
       renderAnalysis={(metrics, report) => (
-        <AccountMetricsView metrics={metrics} filePrefix={`statement-${report.account.login}`} />
+        <Suspense fallback={<Spinner label="Loading the analytics" />}>
+          <AccountMetricsView metrics={metrics} filePrefix={`statement-${report.account.login}`} />
+        </Suspense>
       )}
     />
   )

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { statementImportMessages } from '@tp/api/statement-import'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -8,6 +9,7 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { getErrorMessage } from '@/lib/api-client'
+import { importedMetricsQueryOptions, useImportedAccounts } from '@/lib/imported-accounts'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { cn } from '@/lib/utils'
 import { accountMetricsQuery, journalQuery, useSaveJournalEntry } from '../api/account-metrics'
@@ -62,6 +64,28 @@ function AccountMetrics({ accountId, login }: { accountId: string; login: string
   )
 }
 
+/** A saved statement import: read-only (no journal), never tradable. */
+function ImportedMetrics({ importId }: { importId: string }) {
+  const metrics = useQuery(importedMetricsQueryOptions(importId))
+  if (metrics.isPending) return <PageSkeleton />
+  if (metrics.isError)
+    return <LoadError error={metrics.error} onRetry={() => void metrics.refetch()} />
+  return (
+    <>
+      <Alert>
+        <p>{statementImportMessages.importedReadOnly}</p>
+      </Alert>
+      <AccountMetricsView
+        metrics={metrics.data.metrics}
+        filePrefix={`statement-${metrics.data.account.login}`}
+      />
+    </>
+  )
+}
+
+/** The switcher's value of a saved statement import (trading accounts use their id). */
+const IMPORTED = 'imported:'
+
 /**
  * /user/analyticsview (issue 12 items 4-7): the account metrics of the trader's accounts, one at
  * a time; a switch loads the new account's figures 300 ms after the last change (spec 4).
@@ -69,11 +93,20 @@ function AccountMetrics({ accountId, login }: { accountId: string; login: string
 export function AccountMetricsPage() {
   const selectId = useId()
   const accounts = useTradingAccounts()
+  const imported = useImportedAccounts()
   const [chosen, setChosen] = useState<string | null>(null)
   const ready = (accounts.data ?? []).filter((account) => account.status !== 'provisioning')
-  const current = ready.find((account) => account.id === chosen) ?? ready[0] ?? null
-  const shownId = useDebouncedValue(current?.id ?? null, METRICS_REFRESH_DEBOUNCE_MS)
+  const importedAccounts = imported.data ?? []
+  const chosenImport = importedAccounts.find((account) => IMPORTED + account.id === chosen)
+  const current = chosenImport
+    ? null
+    : (ready.find((account) => account.id === chosen) ?? ready[0] ?? null)
+  const currentValue = chosenImport
+    ? IMPORTED + chosenImport.id
+    : (current?.id ?? (importedAccounts[0] ? IMPORTED + importedAccounts[0].id : ''))
+  const shownId = useDebouncedValue(currentValue || null, METRICS_REFRESH_DEBOUNCE_MS)
   const shown = ready.find((account) => account.id === shownId) ?? null
+  const shownImport = importedAccounts.find((account) => IMPORTED + account.id === shownId)
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -84,18 +117,24 @@ export function AccountMetricsPage() {
             Curves with the loss floors, daily results, metrics, journal and the rule what-if.
           </p>
         </div>
-        {ready.length > 0 && (
+        {ready.length + importedAccounts.length > 0 && (
           <div className="grid gap-1">
             <Label htmlFor={selectId}>Account</Label>
             <select
               id={selectId}
               className={cn(fieldClasses, 'h-10 py-2')}
-              value={current?.id ?? ''}
+              value={currentValue}
               onChange={(event) => setChosen(event.target.value)}
             >
               {ready.map((account) => (
                 <option key={account.id} value={account.id}>
                   {account.login} · {account.sizeK}K {account.stage} · {account.status}
+                </option>
+              ))}
+              {importedAccounts.map((account) => (
+                <option key={account.id} value={IMPORTED + account.id}>
+                  {account.name} · {account.platform} #{account.login} ·{' '}
+                  {statementImportMessages.importedKind}
                 </option>
               ))}
             </select>
@@ -106,7 +145,9 @@ export function AccountMetricsPage() {
         <PageSkeleton />
       ) : accounts.isError ? (
         <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : ready.length === 0 ? (
+      ) : shownImport ? (
+        <ImportedMetrics key={shownImport.id} importId={shownImport.id} />
+      ) : ready.length === 0 && importedAccounts.length === 0 ? (
         <EmptyState
           title="No trading account yet"
           description="Your account's metrics appear here once it is set up."

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { saveStatementImportResponseSchema } from '@tp/api/statement-import'
+import { saveStatementImportResponseSchema } from '@tp/api/statement-import-schemas'
 import { api } from '@/lib/api-client'
 import { importedAccountsQueryKey } from '@/lib/imported-accounts'
 

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { statementImportMessages as text } from '@tp/api/statement-import'
 import type { AccountMetrics } from '@tp/domain/analytics'
 import { accountSizesK, type AccountSizeK } from '@tp/domain/plans'
@@ -6,9 +6,13 @@ import type { StatementReport } from '@tp/domain/statement'
 import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
 import { useStatementImport } from '../hooks/use-statement-import'
-import { SaveStatementImport } from './save-statement-import'
 import { StatementDropZone } from './statement-drop-zone'
 import { StatementSummary } from './statement-summary'
+
+// the save (its API schemas, TanStack Query's mutation) loads only where saving is offered
+const SaveStatementImport = lazy(() =>
+  import('./save-statement-import').then((m) => ({ default: m.SaveStatementImport })),
+)
 
 /** The account size the what-if judges at first ("our Two Phase 100K"). */
 const DEFAULT_SIZE_K: AccountSizeK = 100
@@ -56,11 +60,13 @@ export function StatementCheck({
         <>
           <StatementSummary report={state.report} fileName={state.file.name} />
           {canSave ? (
-            <SaveStatementImport
-              key={fileKey(state.file)}
-              file={state.file}
-              savedLink={savedLink}
-            />
+            <Suspense fallback={<Spinner label={text.saving} />}>
+              <SaveStatementImport
+                key={fileKey(state.file)}
+                file={state.file}
+                savedLink={savedLink}
+              />
+            </Suspense>
           ) : null}
           {state.report.trades.length === 0 ? (
             <p className="text-sm text-muted-foreground">{text.noTrades}</p>

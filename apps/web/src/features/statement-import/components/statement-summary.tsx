@@ -38,7 +38,7 @@ export function StatementSummary({
           >
             <dt className="text-muted-foreground">{line.label}</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatSummaryFigure(summary[line.field], line.kind)}
+              {formatSummaryFigure(summary[line.field as keyof typeof summary], line.kind)}
             </dd>
           </div>
         ))}

@@ -4,8 +4,7 @@
 // thread they would freeze the drop zone and the spinner. The importer is the one the CLI's
 // `engine report` runs (`@tp/domain/statement`), the analytics the metrics page's
 // (`@tp/domain/analytics`); this chunk is fetched only when a file is dropped.
-import { computeAccountMetrics, historyFromClosedTrades } from '@tp/domain/analytics'
-import { buildRulebook } from '@tp/domain/plans'
+import { computeStatementMetrics } from '@tp/domain/analytics'
 import { importStatement, StatementError, type StatementReport } from '@tp/domain/statement'
 import type { StatementWorkerReply, StatementWorkerRequest } from './messages'
 
@@ -20,10 +19,7 @@ function answer(request: StatementWorkerRequest): StatementWorkerReply {
     return { id, ok: true, kind: 'import', report: lastReport }
   }
   if (!lastReport) return { id, ok: false, code: 'unexpected', detail: 'no statement imported' }
-  // the statement's trades on an account of the plan's size, judged by each plan's rulebook
-  const rules = buildRulebook('twoPhase.phase1', request.sizeK)
-  const history = historyFromClosedTrades(lastReport.trades, rules.initialBalance)
-  const metrics = computeAccountMetrics({ rules, history, sizeK: request.sizeK })
+  const metrics = computeStatementMetrics(lastReport.trades, request.sizeK)
   return { id, ok: true, kind: 'metrics', metrics }
 }
 
