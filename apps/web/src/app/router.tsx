@@ -227,7 +227,14 @@ export function createRoutes(): RouteObject[] {
                   path: paths.admin.user.path,
                   lazy: lazyPage(() => import('./routes/admin/user-detail')),
                 },
-                comingSoon(paths.admin.tradingAccounts.path, 'Trading Accounts'),
+                {
+                  path: paths.admin.tradingAccounts.path,
+                  lazy: lazyPage(() => import('./routes/admin/trading-accounts')),
+                },
+                {
+                  path: paths.admin.tradingAccount.path,
+                  lazy: lazyPage(() => import('./routes/admin/trading-account')),
+                },
                 {
                   path: paths.admin.payouts.path,
                   lazy: lazyPage(() => import('./routes/admin/payouts')),

@@ -100,7 +100,11 @@ export const paths = {
       path: '/admin/useraccount/:userId',
       getHref: (userId: string) => `/admin/useraccount/${encodeURIComponent(userId)}`,
     },
-    tradingAccounts: fixed('/admin/accounts'),
+    tradingAccounts: fixed('/admin/tradingaccounts'),
+    tradingAccount: {
+      path: '/admin/tradingaccounts/:accountId',
+      getHref: (accountId: string) => `/admin/tradingaccounts/${encodeURIComponent(accountId)}`,
+    },
     payouts: fixed('/admin/payouts'),
     coupons: fixed('/admin/coupons'),
     orders: fixed('/admin/orders'),

@@ -1,0 +1,167 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
+import { getErrorMessage } from '@/lib/api-client'
+import { useAccountAction, type AccountActionKind } from '../api/accounts'
+
+const REASON_MIN = 3
+const REASON_MAX = 500
+
+export const actionCopy: Record<
+  AccountActionKind,
+  { label: string; description: string; isDestructive: boolean }
+> = {
+  'disable-trading': {
+    label: 'Disable trading',
+    description: 'Pending orders are cancelled; open positions stay. The owner is emailed.',
+    isDestructive: true,
+  },
+  'enable-trading': {
+    label: 'Enable trading',
+    description: 'The owner may trade again. The owner is emailed.',
+    isDestructive: false,
+  },
+  'close-all': {
+    label: 'Close all positions',
+    description: 'Every position is closed at market and pending orders cancelled.',
+    isDestructive: true,
+  },
+  pass: {
+    label: 'Pass manually',
+    description:
+      "The account passes as after the engine's pass: read-only, next stage and certificate follow. The engine's verdict is recorded beside it.",
+    isDestructive: false,
+  },
+  fail: {
+    label: 'Fail manually',
+    description:
+      "As a breach without evidence: trading off, positions closed, the account failed. The engine's verdict is recorded beside it.",
+    isDestructive: true,
+  },
+  leverage: {
+    label: 'Change leverage',
+    description: "1:1 up to the plan's maximum. The owner is emailed.",
+    isDestructive: false,
+  },
+}
+
+/** One action on the account: asks for the reason (and the leverage), runs it, toasts. */
+export function AccountActionDialog({
+  accountId,
+  kind,
+  leverage,
+  onClose,
+}: {
+  accountId: string
+  kind: AccountActionKind | null
+  leverage: number
+  onClose: () => void
+}) {
+  return (
+    <AlertDialog open={kind !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      {kind ? (
+        <ActionContent
+          key={kind}
+          accountId={accountId}
+          kind={kind}
+          leverage={leverage}
+          onClose={onClose}
+        />
+      ) : null}
+    </AlertDialog>
+  )
+}
+
+function ActionContent({
+  accountId,
+  kind,
+  leverage,
+  onClose,
+}: {
+  accountId: string
+  kind: AccountActionKind
+  leverage: number
+  onClose: () => void
+}) {
+  const action = useAccountAction()
+  const [reason, setReason] = useState('')
+  const [newLeverage, setNewLeverage] = useState(String(leverage))
+  const [isSubmitted, setSubmitted] = useState(false)
+  const copy = actionCopy[kind]
+  const trimmed = reason.trim()
+  const reasonError =
+    trimmed.length > REASON_MAX
+      ? `Keep the reason to ${REASON_MAX} characters.`
+      : isSubmitted && trimmed.length < REASON_MIN
+        ? `Give the reason in at least ${REASON_MIN} characters.`
+        : undefined
+
+  function confirm() {
+    setSubmitted(true)
+    if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX) return
+    action.mutate(
+      {
+        accountId,
+        kind,
+        reason: trimmed,
+        ...(kind === 'leverage' ? { leverage: Number(newLeverage) } : {}),
+      },
+      {
+        onSuccess: (message) => {
+          toast.success(message)
+          onClose()
+        },
+        onError: (error) => toast.error(getErrorMessage(error)),
+      },
+    )
+  }
+
+  return (
+    <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <AlertDialogHeader>
+        <AlertDialogTitle>{copy.label}</AlertDialogTitle>
+        <AlertDialogDescription>{copy.description}</AlertDialogDescription>
+      </AlertDialogHeader>
+      {kind === 'leverage' ? (
+        <FormField label="Leverage (1:N)">
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={newLeverage}
+            onChange={(event) => setNewLeverage(event.target.value)}
+          />
+        </FormField>
+      ) : null}
+      <FormField
+        label="Reason (sent to the trader)"
+        hint={`Kept in the audit log. ${REASON_MIN}-${REASON_MAX} characters.`}
+        error={reasonError}
+      >
+        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </FormField>
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={action.isPending}>Cancel</AlertDialogCancel>
+        <Button
+          variant={copy.isDestructive ? 'destructive' : 'default'}
+          isPending={action.isPending}
+          onClick={confirm}
+        >
+          {copy.label}
+        </Button>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  )
+}
