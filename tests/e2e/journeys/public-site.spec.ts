@@ -21,6 +21,7 @@ const publicPages: PublicPage[] = [
   '/testimonials',
   '/contact-us',
   '/become-a-partner',
+  '/tools/statement-check',
   '/terms-&-conditions',
   '/privacy-policy',
   '/disclaimer',
