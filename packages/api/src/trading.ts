@@ -362,8 +362,8 @@ export const dealSchema = z.object({
   profit: cents,
   swap: cents,
   commission: cents,
-  /** why it happened: 'open' for opening deals, 'deposit' for the initial balance */
-  reason: z.enum([...closeReasons, 'open', 'deposit']),
+  /** why it happened: 'open' for opening deals, 'deposit' for the initial balance, 'withdrawal' for a payout */
+  reason: z.enum([...closeReasons, 'open', 'deposit', 'withdrawal']),
 })
 export type DealDto = z.infer<typeof dealSchema>
 export const dealsResponseSchema = z.object({ deals: z.array(dealSchema), hasMore: z.boolean() })
