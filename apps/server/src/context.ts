@@ -12,6 +12,7 @@ import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import type { SecretBox } from './lib/secret-box'
 import type { CallerCache } from './modules/access/caller-cache'
+import type { ReadCaches } from './modules/access/read-cache'
 import type { AnalyticsCache } from './modules/analytics/analytics-cache'
 import type { SessionEvents } from './modules/access/session-events'
 import type { LiveHub } from './modules/stream/live-hub'
@@ -42,6 +43,8 @@ export type AppContext = {
   sessionEvents: SessionEvents
   /** open sessions and their users' roles as last read, dropped on any change (decision 0024) */
   callers: CallerCache
+  /** trading accounts' rows and users' orders as last read, dropped on any change (0028) */
+  reads: ReadCaches
 }
 
 /** The trading platform and what watches it live. */

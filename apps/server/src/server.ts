@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import { FAKE_GOOGLE_CLIENT_ID, type Env } from './config/env'
 import { CallerCache, connectCallerCache } from './modules/access/caller-cache'
+import { connectReadCaches, ReadCaches } from './modules/access/read-cache'
 import { SessionEvents } from './modules/access/session-events'
 import type { AppContext } from './context'
 import { migrateDatabase } from './db/migrate'
@@ -166,6 +167,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     )
     cleanups.push(() => callerNotices.stop())
     await callerNotices.ready
+    const reads = new ReadCaches()
+    const readNotices = connectReadCaches(reads, database.pool, (error) =>
+      logger.warn({ err: error }, 'read notices: connection lost; the read caches are off'),
+    )
+    cleanups.push(() => readNotices.stop())
+    await readNotices.ready
 
     let ctx: AppContext | null = null
     const trading = createTradingRuntime({
@@ -191,6 +198,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       payments,
       sessionEvents: new SessionEvents(),
       callers,
+      reads,
     }
     await trading.start(ctx)
     cleanups.push(() => trading.stop())

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Caller } from './authenticate'
+import { toCachedAccountRow, type AccountRowView } from './read-cache'
 
 // The one access policy for trading accounts, orders and payments
 // (docs/decisions/0017-one-access-policy.md). Every route and the live stream ask it; nothing
@@ -73,6 +74,28 @@ export async function loadAccountFor(
       : await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId))
   if (!row) throw noSuchAccount()
   return assertAccountAccess(caller, row, access)
+}
+
+/**
+ * The account's row without its checkpoint columns, for reads that show it (account state): served
+ * by the read cache while it holds the account (decision 0028: any change of the row other than
+ * the risk flush's checkpoint drops it first), so a known account costs no query. Access is still
+ * decided per request, with that request's caller.
+ */
+export async function loadAccountViewFor(
+  ctx: AppContext,
+  caller: Caller,
+  accountId: string,
+  access: AccountAccess,
+): Promise<AccountRowView> {
+  const cached = ctx.reads.accounts.get(accountId)
+  if (cached) return assertAccountAccess(caller, cached, access)
+  const readGeneration = ctx.reads.accounts.beginRead()
+  const [row] = await accountById(ctx.db).execute({ accountId })
+  if (!row) throw noSuchAccount()
+  const view = toCachedAccountRow(row)
+  ctx.reads.accounts.store(accountId, view, readGeneration)
+  return assertAccountAccess(caller, view, access)
 }
 
 function assertAccountAccess<T extends Pick<TradingAccountRow, 'userId'>>(

@@ -84,13 +84,17 @@ export class CallerCache {
     this.sessionsByUser.clear()
   }
 
-  /** A notice of the `access_changed` channel. Anything it does not understand clears all. */
+  /**
+   * A notice of the `access_changed` channel. The read caches' kinds (account, orders: 0028) are
+   * not this cache's; anything else it does not understand clears all.
+   */
   handleNotice(payload: string | undefined): void {
     const separator = payload?.indexOf(':') ?? -1
     const kind = separator > 0 ? payload!.slice(0, separator) : ''
     const id = payload?.slice(separator + 1) ?? ''
     if (kind === 'user' && id) this.forgetUser(id)
     else if (kind === 'session' && id) this.forgetSession(id)
+    else if ((kind === 'account' || kind === 'orders') && id) return
     else this.clear()
   }
 

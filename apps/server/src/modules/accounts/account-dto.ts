@@ -2,12 +2,13 @@ import type { TradingAccountDto, TradingCredentials } from '@tp/api'
 import { parsePlanKey, type PlanKey } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { TradingAccountRow } from '../../db/schema'
+import type { AccountRowView } from '../access/read-cache'
 
 /**
  * An account without its passwords: what account states, stream pushes and admins get. Nothing
  * is unsealed here, so building it costs no decryption.
  */
-export function toTradingAccountDto(ctx: AppContext, row: TradingAccountRow): TradingAccountDto {
+export function toTradingAccountDto(ctx: AppContext, row: AccountRowView): TradingAccountDto {
   const { challenge, stage } = parsePlanKey(row.planKey as PlanKey)
   const isEnded = row.status === 'passed' || row.status === 'failed'
   return {

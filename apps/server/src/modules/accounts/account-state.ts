@@ -10,13 +10,14 @@ import {
 } from '@tp/api'
 import { IncrementalEvaluator, type InstrumentSymbol, type PlanKey } from '@tp/domain'
 import type { AppContext } from '../../context'
-import { breaches, tradingAccounts, type TradingAccountRow } from '../../db/schema'
+import { breaches, tradingAccounts } from '../../db/schema'
 import type {
   PlatformOrder,
   PlatformPosition,
 } from '../../integrations/trading-platform/trading-platform'
 import { computeMeters, withFinalFigures } from '../../risk/meters'
 import { rulesOf } from '../../risk/risk-monitor'
+import type { AccountRowView } from '../access/read-cache'
 import { toTradingAccountDto } from './account-dto'
 
 // What the terminal and the dashboard show of one account: its figures, positions and orders from
@@ -66,11 +67,7 @@ const emptyFigures = (balance: number): AccountFigures => ({
 })
 
 /** The meters of an account the live monitor does not hold: as it ended, or as it will start. */
-function restingMeters(
-  ctx: AppContext,
-  row: TradingAccountRow,
-  figures: AccountFigures,
-): RuleMeters {
+function restingMeters(ctx: AppContext, row: AccountRowView, figures: AccountFigures): RuleMeters {
   if (row.finalMeters) {
     const parsed = ruleMetersSchema.safeParse(row.finalMeters)
     // as it ended, with the balance the closes at its end left (not the one before them)
@@ -84,10 +81,7 @@ function restingMeters(
   return computeMeters(evaluator, figures.equity, figures.balance, nowMs)
 }
 
-export async function getAccountState(
-  ctx: AppContext,
-  row: TradingAccountRow,
-): Promise<AccountState> {
+export async function getAccountState(ctx: AppContext, row: AccountRowView): Promise<AccountState> {
   const { platform, risk } = ctx.trading
   let figures = emptyFigures(row.initialBalance)
   let positions: PositionDto[] = []

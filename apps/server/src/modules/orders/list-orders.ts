@@ -27,9 +27,18 @@ const ordersOfUser = preparedPerDatabase((db) => {
     .prepare('tp_orders_of_user')
 })
 
-/** The caller's orders, newest first, each with its latest payment attempt. */
+/**
+ * The caller's orders, newest first, each with its latest payment attempt. The rows are served by
+ * the read cache while it holds the user's (decision 0028: any change of an order or a payment of
+ * theirs drops them first).
+ */
 export async function listOrdersOf(ctx: AppContext, caller: Caller) {
-  const rows = await ordersOfUser(ctx.db).execute({ userId: caller.userId })
+  let rows = ctx.reads.orders.get(caller.userId)
+  if (!rows) {
+    const readGeneration = ctx.reads.orders.beginRead()
+    rows = await ordersOfUser(ctx.db).execute({ userId: caller.userId })
+    ctx.reads.orders.store(caller.userId, rows, readGeneration)
+  }
   return rows.map((row) => toOrderDto(row.order, row.payment))
 }
 

@@ -1,7 +1,7 @@
 import type { AccountState } from '@tp/api'
 import type { AppContext } from '../../context'
 import type { Caller } from '../access/authenticate'
-import { loadAccountFor } from '../access/access-policy'
+import { loadAccountViewFor } from '../access/access-policy'
 import { getAccountState } from '../accounts/account-state'
 
 /** An account's figures, positions, orders, rule meters and breach evidence: owner or admin. */
@@ -10,6 +10,6 @@ export async function getTradingAccount(
   caller: Caller,
   input: { accountId: string },
 ): Promise<AccountState> {
-  const row = await loadAccountFor(ctx, caller, input.accountId, 'read')
+  const row = await loadAccountViewFor(ctx, caller, input.accountId, 'read')
   return getAccountState(ctx, row)
 }
