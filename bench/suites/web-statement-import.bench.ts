@@ -9,9 +9,9 @@
 // Usage: npm run bench -- web-statement-import   (WEB_DIST_DIR=<folder> for another build)
 import { importStatement } from '@tp/domain/statement'
 import { mt4DetailedStatement, randomMt4History } from '@tp/domain/statement/testing'
-import type { Page } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { medianMs, type BenchSuite } from '../support'
-import { startWebApp } from '../web-app'
+import { chromiumArgs, chromiumPath, startWebServer } from '../first-load'
 
 const TRADES = 10_000
 const RUNS = 5
@@ -49,10 +49,12 @@ const suite: BenchSuite = async function* () {
   const { bytes, printed } = mt4DetailedStatement(
     randomMt4History({ trades: TRADES, seed: 10_000 }),
   )
-  const app = await startWebApp('statement-import')
+  const web = await startWebServer('statement-import')
+  let browser: Browser | null = null
   try {
-    const page = await app.browser.newPage()
-    await page.goto(`${app.url}/tools/statement-check`)
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+    const page = await browser.newPage()
+    await page.goto(`${web.origin}/tools/statement-check`)
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
     // the file is made in the page beforehand: handing 5 MB to the browser is not the import
     await page.evaluate((base64) => {
@@ -94,7 +96,8 @@ const suite: BenchSuite = async function* () {
       unit: 'ms (the same file, the same importer, in Node)',
     }
   } finally {
-    await app.close()
+    await browser?.close()
+    await web.close()
   }
 }
 export default suite
