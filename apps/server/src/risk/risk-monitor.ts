@@ -154,6 +154,14 @@ const F_PLATFORM_INDEX = 13
 class Monitored implements MonitoredAccount {
   isBackfilling = false
   dayStartMs: number
+  // accessors of the HotFigures record (NUMERIC_FIELDS, below)
+  declare balanceNow: number
+  declare equityNow: number
+  declare recordedBalance: number
+  declare recordedEquity: number
+  declare recordedMs: number
+  declare dayMinEquity: number
+  declare heldLowEquity: number
 
   constructor(
     private readonly hot: HotFigures,
@@ -176,78 +184,57 @@ class Monitored implements MonitoredAccount {
     this.heldLowMs = null
     this.heldLowEquity = 0
     this.hasTradeEventSinceRecord = false
-    this.set(F_PLATFORM_INDEX, -1)
+    this.write(F_PLATFORM_INDEX, -1)
   }
 
-  private get(field: number): number {
+  read(field: number): number {
     return this.hot.values[this.slot * HotFigures.STRIDE + field]!
   }
 
-  private set(field: number, value: number): void {
+  write(field: number, value: number): void {
     this.hot.values[this.slot * HotFigures.STRIDE + field] = value
   }
 
   get isClosed(): boolean {
-    return this.get(F_IS_CLOSED) !== 0
+    return this.read(F_IS_CLOSED) !== 0
   }
   set isClosed(value: boolean) {
-    this.set(F_IS_CLOSED, value ? 1 : 0)
-  }
-  get balanceNow(): number {
-    return this.get(F_BALANCE_NOW)
-  }
-  set balanceNow(value: number) {
-    this.set(F_BALANCE_NOW, value)
-  }
-  get equityNow(): number {
-    return this.get(F_EQUITY_NOW)
-  }
-  set equityNow(value: number) {
-    this.set(F_EQUITY_NOW, value)
-  }
-  get recordedBalance(): number {
-    return this.get(F_RECORDED_BALANCE)
-  }
-  set recordedBalance(value: number) {
-    this.set(F_RECORDED_BALANCE, value)
-  }
-  get recordedEquity(): number {
-    return this.get(F_RECORDED_EQUITY)
-  }
-  set recordedEquity(value: number) {
-    this.set(F_RECORDED_EQUITY, value)
-  }
-  get recordedMs(): number {
-    return this.get(F_RECORDED_MS)
-  }
-  set recordedMs(value: number) {
-    this.set(F_RECORDED_MS, value)
-  }
-  get dayMinEquity(): number {
-    return this.get(F_DAY_MIN_EQUITY)
-  }
-  set dayMinEquity(value: number) {
-    this.set(F_DAY_MIN_EQUITY, value)
+    this.write(F_IS_CLOSED, value ? 1 : 0)
   }
   get heldLowMs(): number | null {
-    const value = this.get(F_HELD_LOW_MS)
+    const value = this.read(F_HELD_LOW_MS)
     return Number.isNaN(value) ? null : value
   }
   set heldLowMs(value: number | null) {
-    this.set(F_HELD_LOW_MS, value ?? NaN)
-  }
-  get heldLowEquity(): number {
-    return this.get(F_HELD_LOW_EQUITY)
-  }
-  set heldLowEquity(value: number) {
-    this.set(F_HELD_LOW_EQUITY, value)
+    this.write(F_HELD_LOW_MS, value ?? NaN)
   }
   get hasTradeEventSinceRecord(): boolean {
-    return this.get(F_HAS_TRADE_EVENT) !== 0
+    return this.read(F_HAS_TRADE_EVENT) !== 0
   }
   set hasTradeEventSinceRecord(value: boolean) {
-    this.set(F_HAS_TRADE_EVENT, value ? 1 : 0)
+    this.write(F_HAS_TRADE_EVENT, value ? 1 : 0)
   }
+}
+
+/** The plain numbers of a Monitored, each an accessor of its field in the HotFigures record. */
+const NUMERIC_FIELDS = {
+  balanceNow: F_BALANCE_NOW,
+  equityNow: F_EQUITY_NOW,
+  recordedBalance: F_RECORDED_BALANCE,
+  recordedEquity: F_RECORDED_EQUITY,
+  recordedMs: F_RECORDED_MS,
+  dayMinEquity: F_DAY_MIN_EQUITY,
+  heldLowEquity: F_HELD_LOW_EQUITY,
+} as const
+for (const [name, field] of Object.entries(NUMERIC_FIELDS)) {
+  Object.defineProperty(Monitored.prototype, name, {
+    get(this: Monitored) {
+      return this.read(field)
+    },
+    set(this: Monitored, value: number) {
+      this.write(field, value)
+    },
+  })
 }
 
 type LedgerRow = typeof evaluationEvents.$inferInsert
