@@ -192,5 +192,6 @@ export async function seedDemoPayouts(
     kind: 'payout',
     payoutId: payout!.id,
     amountCents: amount.totalCents,
+    at: paidAt,
   })
 }

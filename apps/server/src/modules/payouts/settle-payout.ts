@@ -127,6 +127,7 @@ export async function settlePayout(ctx: AppContext, payoutId: string): Promise<v
     kind: 'payout',
     payoutId,
     amountCents: totalCents,
+    at: payout.paidAt!,
   })
   const user = await findUserById(ctx.db, payout.userId)
   if (user) {
