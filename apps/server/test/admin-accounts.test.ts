@@ -172,6 +172,13 @@ describe('the manual actions', () => {
     expect(above.status).toBe(422)
     expect((await rowOf(passId)).leverage).toBe(row.leverage)
 
+    // also while the risk desk has trading off (the platform takes it only while on)
+    const disabled = await app.post(
+      `/api/admin/trading-accounts/${passId}/disable-trading`,
+      { reason: 'under review' },
+      { token: admin.token },
+    )
+    expect(disabled.status).toBe(200)
     const reason = 'Lower risk while under review'
     const changed = await app.post<AdminAccountActionResponse>(
       adminUrl(passId, '/leverage'),
@@ -183,7 +190,7 @@ describe('the manual actions', () => {
       leverage: 10,
       message: adminAccountMessages.leverageChanged(10),
     })
-    expect((await rowOf(passId)).leverage).toBe(10)
+    expect(await rowOf(passId)).toMatchObject({ leverage: 10, isTradingEnabled: false })
     const state = await app.get<AccountState>(`/api/trading/accounts/${passId}`, {
       token: trader.token,
     })

@@ -26,7 +26,15 @@ export async function changeAccountLeverage(
   if (!externalId) throw new AppError('ACCOUNT_NOT_TRADABLE')
   const issue = checkFirmLeverage(input.leverage, policyOf(row))
   if (issue) throw tradingRejected([issue])
-  valueOf(await ctx.trading.platform.setLeverage(externalId, input.leverage))
+  const platform = ctx.trading.platform
+  // the platform takes a leverage change only while trading is on: turned on for the change and
+  // off again at once; the app keeps refusing the owner's orders meanwhile (the row stays off)
+  if (!row.isTradingEnabled) await platform.setTradingEnabled(externalId, true)
+  try {
+    valueOf(await platform.setLeverage(externalId, input.leverage))
+  } finally {
+    if (!row.isTradingEnabled) await platform.setTradingEnabled(externalId, false)
+  }
   await ctx.db
     .update(tradingAccounts)
     .set({ leverage: input.leverage })
