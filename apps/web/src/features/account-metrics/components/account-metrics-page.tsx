@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { statementImportMessages } from '@tp/api/statement-import'
+import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
-import { getErrorMessage } from '@/lib/api-client'
 import { importedMetricsQueryOptions, useImportedAccounts } from '@/lib/imported-accounts'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { cn } from '@/lib/utils'
@@ -27,17 +26,6 @@ function PageSkeleton() {
       <Skeleton className="h-40" />
       <Skeleton className="h-64" />
     </div>
-  )
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert variant="error">
-      <p>{getErrorMessage(error)}</p>
-      <Button variant="link" className="h-auto px-0" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   )
 }
 

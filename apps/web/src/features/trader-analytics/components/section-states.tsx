@@ -1,8 +1,5 @@
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 
 /** A section's loading state: grey blocks of its size, announced once. */
@@ -15,17 +12,8 @@ export function SectionSkeleton({ label, className }: { label: string; className
   )
 }
 
-/** A section's failed load: the server's message and a retry. */
-export function SectionError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert variant="error">
-      <p>{getErrorMessage(error)}</p>
-      <Button variant="link" className="h-auto px-0" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  )
-}
+/** A section's failed load: the server's message and a retry (the app's one LoadError). */
+export { LoadError as SectionError } from '@/components/load-error'
 
 export const NO_CLOSED_TRADES = 'No closed trades yet'
 
