@@ -44,6 +44,8 @@ export class DayCalendar {
   private lastDay: CalendarDay | null = null
   /** reset instants by local date: neighbouring days share one, and each costs luxon calls */
   private readonly resets = new Map<number, number>()
+  /** the zone's offset at the first lookup: only a starting point for finding the local date */
+  private guessOffsetMs: number | null = null
 
   constructor(reset: DayReset) {
     const zone = IANAZone.create(reset.timeZone)
@@ -63,7 +65,12 @@ export class DayCalendar {
     if (last !== null && last.startMs <= tMs && tMs < last.endMs) return last
     if (!Number.isFinite(tMs)) throw new RangeError(`not an instant: ${tMs}`)
 
-    let localDate = Math.floor((tMs + this.offsetMs(tMs)) / DAY_MS)
+    // Any first guess of the local date gives the same day: the two walks below move to the one
+    // date whose reset interval holds tMs (resets only grow). So the guess takes the offset the
+    // zone had on the first lookup instead of asking luxon again: a wrong guess (another side of
+    // a DST change) costs one more step through the cached resets, not an Intl call per lookup.
+    this.guessOffsetMs ??= this.offsetMs(tMs)
+    let localDate = Math.floor((tMs + this.guessOffsetMs) / DAY_MS)
     let startMs = this.resetOn(localDate)
     while (startMs > tMs) startMs = this.resetOn(--localDate)
     let endMs = this.resetOn(localDate + 1)

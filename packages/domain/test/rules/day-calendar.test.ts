@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDayCalendar } from '../../src'
+import { IANAZone } from 'luxon'
 
 const at = (iso: string) => Date.parse(iso)
 const hours = (day: { startMs: number; endMs: number }) => (day.endMs - day.startMs) / 3_600_000
@@ -112,4 +113,76 @@ describe('day calendar over a whole year', () => {
 it('refuses an unknown time zone or a malformed reset time', () => {
   expect(() => createDayCalendar({ timeZone: 'Mars/Olympus', time: '17:00' })).toThrow(/time zone/)
   expect(() => createDayCalendar({ timeZone: 'UTC', time: '5pm' })).toThrow(/HH:MM/)
+})
+
+/**
+ * The calendar before it stopped asking luxon for the zone offset of every looked-up instant
+ * (bench payout-eligibility-1y-funded-ms): the local date from the offset at the instant, resets
+ * by the compatible rule. Kept here to prove the cheaper lookup assigns every instant the same day.
+ */
+function previousDayAt(timeZone: string, time: string, tMs: number) {
+  const zone = IANAZone.create(timeZone)
+  const offsetMs = (t: number) => zone.offset(t) * 60_000
+  const [hh, mm] = time.split(':').map(Number)
+  const resetOn = (localDate: number) => {
+    const wallMs = localDate * 86_400_000 + (hh! * 60 + mm!) * 60_000
+    const before = offsetMs(wallMs - 86_400_000)
+    const after = offsetMs(wallMs + 86_400_000)
+    if (before === after) return wallMs - before
+    const isBeforeReal = offsetMs(wallMs - before) === before
+    const isAfterReal = offsetMs(wallMs - after) === after
+    if (isBeforeReal && isAfterReal) return Math.min(wallMs - before, wallMs - after)
+    return isAfterReal ? wallMs - after : wallMs - before
+  }
+  let localDate = Math.floor((tMs + offsetMs(tMs)) / 86_400_000)
+  let startMs = resetOn(localDate)
+  while (startMs > tMs) startMs = resetOn(--localDate)
+  let endMs = resetOn(localDate + 1)
+  while (endMs <= tMs) {
+    startMs = endMs
+    endMs = resetOn(++localDate + 1)
+  }
+  const nameDate = localDate + (hh! * 60 + mm! >= 12 * 60 ? 1 : 0)
+  return { date: new Date(nameDate * 86_400_000).toISOString().slice(0, 10), startMs, endMs }
+}
+
+describe('day calendar lookups without a zone offset per instant', () => {
+  // every 13 minutes across the 2026 DST days (US 8 March / 1 November, EU and UK 29 March /
+  // 25 October, Lord Howe 5 April / 4 October), and across the year in a shuffled order so
+  // that no lookup starts from the day before it
+  const transitionDays = [
+    '2026-03-08',
+    '2026-03-29',
+    '2026-04-05',
+    '2026-10-04',
+    '2026-10-25',
+    '2026-11-01',
+  ]
+  it.each([
+    ['America/New_York', '17:00'], // the firm's day
+    ['America/New_York', '02:30'],
+    ['America/New_York', '01:30'],
+    ['Europe/London', '00:30'],
+    ['Europe/London', '01:30'],
+    ['Australia/Lord_Howe', '02:00'],
+    ['Asia/Tokyo', '12:00'],
+  ])('assigns the same day as before in %s at %s', (timeZone, time) => {
+    const instants: number[] = []
+    for (const date of transitionDays) {
+      const from = Date.parse(`${date}T00:00:00Z`) - 86_400_000
+      for (let t = from; t < from + 3 * 86_400_000; t += 13 * 60_000) instants.push(t)
+    }
+    let seed = 7
+    for (let i = 0; i < 600; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      instants.push(
+        at('2026-01-01T00:00:00Z') + Math.floor((seed / 2_147_483_648) * 365 * 86_400_000),
+      )
+    }
+    const inOrder = createDayCalendar({ timeZone, time })
+    const shuffled = createDayCalendar({ timeZone, time })
+    const reversed = [...instants].reverse()
+    for (const t of instants) expect(inOrder.dayAt(t)).toEqual(previousDayAt(timeZone, time, t))
+    for (const t of reversed) expect(shuffled.dayAt(t)).toEqual(previousDayAt(timeZone, time, t))
+  })
 })
