@@ -115,6 +115,11 @@ export const payouts = pgTable(
     traderShareCents: cents('trader_share_cents').notNull(),
     feeRefundCents: cents('fee_refund_cents').notNull(),
     lateBonusCents: cents('late_bonus_cents').notNull().default(0),
+    /** the late bonus fell due after the money left (sending, sent or paid): owed by itself */
+    lateBonusOwedAt: at('late_bonus_owed_at'),
+    /** an admin paid the owed late bonus, with the reference of that payment */
+    lateBonusPaidAt: at('late_bonus_paid_at'),
+    lateBonusReference: text('late_bonus_reference'),
     /** what leaves the trading account: the whole profit */
     withdrawnCents: cents('withdrawn_cents').notNull(),
     /** the eligibility judged at the request (conditions with figures) */
