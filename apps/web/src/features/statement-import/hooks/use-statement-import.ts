@@ -33,11 +33,21 @@ export function useStatementImport() {
   const workerRef = useRef<Worker | null>(null)
   const lastRequest = useRef(0)
   const lastImport = useRef(0)
+  /** requests sent to the current worker and not answered yet */
+  const pending = useRef(0)
 
   useEffect(() => () => workerRef.current?.terminate(), [])
 
   const ask = useCallback(async (request: Request): Promise<StatementWorkerReply> => {
     const id = ++lastRequest.current
+    // a new file does not wait behind the last one's analytics: that worker is dropped
+    if (request.kind === 'import' && pending.current > 0) {
+      // its unanswered requests never settle; their callers were superseded anyway
+      workerRef.current?.terminate()
+      workerRef.current = null
+      pending.current = 0
+    }
+    pending.current++
     try {
       workerRef.current ??= new Worker(new URL('../worker/statement-worker.ts', import.meta.url), {
         type: 'module',
@@ -49,6 +59,8 @@ export function useStatementImport() {
       workerRef.current?.terminate()
       workerRef.current = null
       return { id, ok: false, code: 'unexpected', detail: '' }
+    } finally {
+      pending.current--
     }
   }, [])
 
