@@ -10,6 +10,7 @@ import { getPlanPolicy, type PlanKey } from '@tp/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, tradingAccounts } from '../src/db/schema'
+import { suspendInactiveAccounts } from '../src/risk/day-reset-job'
 import { createTestApp, type TestApp, type TestUser } from './support'
 
 // The admin's trading accounts (issue 14 items 4 and 5, decision 0035): the list, the ledger and
@@ -63,6 +64,7 @@ describe('the admin trading accounts routes refuse traders', () => {
       app.post(adminUrl(passId, '/pass'), reason, { token: trader.token }),
       app.post(adminUrl(passId, '/fail'), reason, { token: trader.token }),
       app.post(adminUrl(passId, '/reset'), reason, { token: trader.token }),
+      app.post(adminUrl(passId, '/extend'), reason, { token: trader.token }),
       app.post(adminUrl(passId, '/leverage'), { ...reason, leverage: 10 }, { token: trader.token }),
     ]
     for (const response of await Promise.all(calls)) expect(response.status).toBe(403)
@@ -137,7 +139,7 @@ describe('the account page reads', () => {
 
 describe('the manual actions', () => {
   it('requires a reason on every action', async () => {
-    for (const path of ['/pass', '/fail', '/reset', '/leverage']) {
+    for (const path of ['/pass', '/fail', '/reset', '/extend', '/leverage']) {
       const response = await app.post(
         adminUrl(passId, path),
         { leverage: 10 },
@@ -297,5 +299,39 @@ describe('the manual actions', () => {
     expect(audits[0]!.details).toMatchObject({ engineStatus: 'active' })
     const mail = await app.mailbox.waitFor({ to: trader.user.email, subject: /was passed/ })
     expect(mail.text).toContain(`Reason: ${reason}`)
+  })
+
+  it("extends an active account's inactivity window: the sweep counts the 30 days from the extension", async () => {
+    const id = (await app.createTradingAccount(trader, { sizeK: 10 })).id
+    await app.db
+      .update(tradingAccounts)
+      .set({ startedAt: new Date(T() - 40 * 86_400_000) })
+      .where(eq(tradingAccounts.id, id))
+    const reason = 'Trader in hospital, confirmed by support'
+    const extended = await app.post<AdminAccountActionResponse>(
+      adminUrl(id, '/extend'),
+      { reason },
+      {
+        token: admin.token,
+      },
+    )
+    expect(extended.status).toBe(200)
+    expect(extended.body.message).toBe(adminAccountMessages.extended)
+    const [audit] = await auditRows('account.extend', id)
+    expect(audit).toMatchObject({
+      reason,
+      details: expect.objectContaining({ inactivityDays: 30 }),
+    })
+    await suspendInactiveAccounts(app.ctx, T())
+    expect((await rowOf(id)).status).toBe('active')
+    await app.waitForJobs()
+    const mail = await app.mailbox.waitFor({ to: trader.user.email, subject: /inactivity window/ })
+    expect(mail.text).toContain(`Reason: ${reason}`)
+
+    await suspendInactiveAccounts(app.ctx, T() + 31 * 86_400_000)
+    expect((await rowOf(id)).status).toBe('suspended')
+    const again = await app.post(adminUrl(id, '/extend'), { reason }, { token: admin.token })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ message: adminAccountMessages.extendNotActive })
   })
 })

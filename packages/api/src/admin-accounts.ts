@@ -152,15 +152,10 @@ export const adminAccountMessages = {
   failedManually: 'Account failed by the risk desk: trading stopped and positions closed.',
   notActive: 'Only an active account can be passed or failed by hand.',
   alreadyDecided: 'This account was already passed or failed; nothing changed.',
-  extended: 'Account reinstated: the 30-day inactivity window starts again today.',
-  extendNotSuspended: 'Only an account suspended for inactivity can be extended.',
+  extended: 'Inactivity window extended: the 30 days without a trade count from now.',
+  extendNotActive:
+    'Only an active account can be extended: a suspended account stays suspended (its evaluation ended).',
   resetRefused:
     'Resets are not offered: decisions.md fails an account at once on a hard breach and keeps its rulebook; the trader buys a new challenge.',
   leverageChanged: (leverage: number) => `Leverage set to 1:${leverage}.`,
-  ownerEmailSubject: {
-    pass: 'Your account was passed by the risk desk',
-    fail: 'Your account was failed by the risk desk',
-    extend: 'Your account was reinstated',
-    leverage: 'Your account leverage was changed',
-  },
 } as const

@@ -72,9 +72,15 @@ export async function suspendInactiveAccounts(ctx: AppContext, nowMs: number): P
     last_ms: string
   }>(sql`
     select a.id, a.plan_key, a.rulebook_version,
-      coalesce(
-        (select max(e.t_ms) from evaluation_events e where e.account_id = a.id and e.kind = 'trade-open'),
-        (extract(epoch from a.started_at) * 1000)::bigint
+      greatest(
+        coalesce(
+          (select max(e.t_ms) from evaluation_events e where e.account_id = a.id and e.kind = 'trade-open'),
+          (extract(epoch from a.started_at) * 1000)::bigint
+        ),
+        -- the risk desk's extension restarts the window (docs/admin-account-policy.md)
+        (select (extract(epoch from max(l.created_at)) * 1000)::bigint from audit_log l
+          where l.target_type = 'trading-account' and l.target_id = a.id::text
+            and l.action = 'account.extend')
       ) as last_ms
     from trading_accounts a
     where a.status = 'active'`)

@@ -1,7 +1,7 @@
 import { stageLabels, type Stage } from '@tp/domain'
 import { BRAND, renderEmail } from '../../lib/email-layout'
 
-export type AdminAccountAction = 'pass' | 'fail' | 'leverage'
+export type AdminAccountAction = 'pass' | 'fail' | 'leverage' | 'extend'
 
 /** The owner is told what the risk desk did to the account and why (the reason is audited too). */
 export function adminAccountActionEmail(
@@ -24,6 +24,10 @@ export function adminAccountActionEmail(
     fail: {
       subject: `${BRAND}: your ${account} was failed`,
       done: `Our risk desk failed your ${account}: trading is disabled, pending orders were cancelled and open positions closed at market.`,
+    },
+    extend: {
+      subject: `${BRAND}: inactivity window extended on your ${account}`,
+      done: `Our risk desk extended the inactivity window of your ${account}: the days without a trade count from today.`,
     },
     leverage: {
       subject: `${BRAND}: leverage changed on your ${account}`,

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { callerOf, requireAdmin } from '../access/authenticate'
 import { changeAccountLeverage } from './change-account-leverage'
+import { extendAccount } from './extend-account'
 import { failAccount } from './fail-account'
 import { getAccountLedger } from './get-account-ledger'
 import { getAccountVerdicts } from './get-account-verdicts'
@@ -105,6 +106,17 @@ export function adminAccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: action('Fails an active account by hand, with a reason (audited, emailed)') },
       async (request) =>
         failAccount(ctx, callerOf(request), { ...request.params, ...request.body }),
+    )
+
+    app.post(
+      '/trading-accounts/:accountId/extend',
+      {
+        schema: action(
+          'Restarts the 30-day inactivity window of an active account, with a reason (audited, emailed)',
+        ),
+      },
+      async (request) =>
+        extendAccount(ctx, callerOf(request), { ...request.params, ...request.body }),
     )
 
     app.post(

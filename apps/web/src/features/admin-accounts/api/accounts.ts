@@ -28,7 +28,7 @@ import { api } from '@/lib/api-client'
 // GET /api/admin/trading-accounts?page&pageSize&search&status&plan&platform&sort&dir
 // GET /api/admin/trading-accounts/:id/ledger?page&pageSize, GET .../verdicts
 // the account's state, closed trades and deals from the trading API (admins read any account)
-// POST .../pass|fail|leverage (admin-accounts) and .../disable-trading|enable-trading|close-all
+// POST .../pass|fail|extend|leverage (admin-accounts) and .../disable-trading|enable-trading|close-all
 // (the risk desk's), each with a reason.
 
 export const ADMIN_ACCOUNTS_PAGE_SIZE = 20
@@ -129,7 +129,7 @@ export function useDeals(accountId: string) {
 }
 
 export type AccountActionKind =
-  'disable-trading' | 'enable-trading' | 'close-all' | 'pass' | 'fail' | 'leverage'
+  'disable-trading' | 'enable-trading' | 'close-all' | 'pass' | 'fail' | 'extend' | 'leverage'
 
 export async function runAccountAction(input: {
   accountId: string
@@ -142,7 +142,7 @@ export async function runAccountAction(input: {
     const body = adminLeverageSchema.parse({ reason: input.reason, leverage: input.leverage })
     return (await api.post(url, body, adminAccountActionResponseSchema)).message
   }
-  if (input.kind === 'pass' || input.kind === 'fail') {
+  if (input.kind === 'pass' || input.kind === 'fail' || input.kind === 'extend') {
     const body = adminAccountActionSchema.parse({ reason: input.reason })
     return (await api.post(url, body, adminAccountActionResponseSchema)).message
   }

@@ -50,6 +50,12 @@ export const actionCopy: Record<
       "As a breach without evidence: trading off, positions closed, the account failed. The engine's verdict is recorded beside it.",
     isDestructive: true,
   },
+  extend: {
+    label: 'Extend inactivity window',
+    description:
+      'The 30 days without a trade that suspend the account count from now. The owner is emailed.',
+    isDestructive: false,
+  },
   leverage: {
     label: 'Change leverage',
     description: "1:1 up to the plan's maximum. The owner is emailed.",

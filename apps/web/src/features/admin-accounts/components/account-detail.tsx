@@ -65,6 +65,7 @@ export function AccountDetail({ accountId }: { accountId: string }) {
         account.isTradingEnabled ? 'disable-trading' : 'enable-trading',
         'close-all',
         'leverage',
+        'extend',
         'pass',
         'fail',
       ]
