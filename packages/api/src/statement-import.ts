@@ -1,4 +1,3 @@
-
 // Statement import (issue 12 item 8): a trader or a visitor drops an MT4 Detailed Statement or an
 // MT5 Trade History Report; the browser reads it with @tp/domain/statement (the importer of
 // `engine report`), nothing is uploaded for the check. A signed-in trader may save it: POST
