@@ -71,7 +71,7 @@ export function adminNavItems({ hasDevMailbox }: { hasDevMailbox: boolean }): Na
       icon: CreditCard,
       isComingSoon: true,
     },
-    { label: 'Payouts', href: paths.admin.payouts.getHref(), icon: Wallet, isComingSoon: true },
+    { label: 'Payouts', href: paths.admin.payouts.getHref(), icon: Wallet },
     { label: 'Coupons', href: paths.admin.coupons.getHref(), icon: TicketPercent },
     { label: 'Messages', href: paths.admin.messages.getHref(), icon: Inbox },
     ...(hasDevMailbox

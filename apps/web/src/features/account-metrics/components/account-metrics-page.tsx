@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { statementImportMessages } from '@tp/api/statement-import'
 import { LoadError } from '@/components/load-error'
+import { paths } from '@/config/paths'
 import { Alert } from '@/components/ui/alert'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses } from '@/components/ui/input'
@@ -9,6 +10,7 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { importedMetricsQueryOptions, useImportedAccounts } from '@/lib/imported-accounts'
+import { AppLink } from '@/lib/navigation'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { cn } from '@/lib/utils'
 import { accountMetricsQuery, journalQuery, useSaveJournalEntry } from '../api/account-metrics'
@@ -102,7 +104,13 @@ export function AccountMetricsPage() {
         <div>
           <h1 className="text-2xl font-semibold">Account metrics</h1>
           <p className="text-sm text-muted-foreground">
-            Curves with the loss floors, daily results, metrics, journal and the rule what-if.
+            Curves with the loss floors, daily results, metrics, journal and the rule what-if.{' '}
+            <AppLink
+              to={paths.user.statementImport.getHref()}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Import a MetaTrader statement
+            </AppLink>
           </p>
         </div>
         {ready.length + importedAccounts.length > 0 && (
