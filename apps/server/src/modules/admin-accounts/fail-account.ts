@@ -2,12 +2,15 @@ import { adminAccountMessages, type AdminAccountActionResponse } from '@tp/api'
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { tradingAccounts } from '../../db/schema'
-import { AppError } from '../../lib/errors'
 import { computeMeters } from '../../risk/meters'
 import { dayRow, writeDays, writeLedger } from '../../risk/risk-monitor'
 import type { Caller } from '../access/authenticate'
-import { loadAccountFor } from '../access/access-policy'
-import { engineStatusOf, MANUAL_FAIL, recordAccountAction } from './manual-verdict'
+import {
+  engineStatusOf,
+  MANUAL_FAIL,
+  loadUndecidedAccount,
+  recordAccountAction,
+} from './manual-verdict'
 
 /**
  * The risk desk fails an active account by hand (docs/admin-account-policy.md): what a breach
@@ -20,26 +23,15 @@ export async function failAccount(
   caller: Caller,
   input: { accountId: string; reason: string },
 ): Promise<AdminAccountActionResponse> {
-  const row = await loadAccountFor(ctx, caller, input.accountId, 'manage')
-  const answer = (message: string, status = row.status) => ({
-    accountId: row.id,
-    status,
-    leverage: row.leverage,
-    message,
-  })
-  if (row.status === 'passed' || row.status === 'failed') {
-    return answer(adminAccountMessages.alreadyDecided)
-  }
-  const monitored = ctx.trading.risk.get(row.id)
-  if (row.status !== 'active' || !row.externalId || !monitored) {
-    throw new AppError('ACCOUNT_NOT_TRADABLE', { message: adminAccountMessages.notActive })
-  }
+  const loaded = await loadUndecidedAccount(ctx, caller, input.accountId)
+  if (loaded.decided) return loaded.decided
+  const { row, externalId, monitored, answer } = loaded
   const engineStatus = await engineStatusOf(ctx, row)
   const platform = ctx.trading.platform
   const stopping = [
-    platform.setTradingEnabled(row.externalId, false),
-    platform.cancelAllOrders(row.externalId),
-    platform.closeAllPositions(row.externalId, 'risk'),
+    platform.setTradingEnabled(externalId, false),
+    platform.cancelAllOrders(externalId),
+    platform.closeAllPositions(externalId, 'risk'),
   ]
   const nowMs = ctx.clock.now().getTime()
   const { rows, days } = ctx.trading.risk.takePending(row.id)

@@ -11,6 +11,7 @@ import type {
 import type { PlanKey, Stage } from '@tp/domain'
 import type { AppContext } from '../../context'
 import { computeMeters } from '../../risk/meters'
+import { escapeLike } from '../admin/list-users'
 
 // The admin's trading accounts table (issue 14 item 4): searched (login, owner email or name),
 // filtered (status, plan, platform), sorted and paged in one SQL query; each row's figures are
@@ -53,10 +54,6 @@ const sortColumns: Record<AdminAccountSort, string> = {
   login: 'a.login',
   size: 'a.size_k',
   status: 'a.status',
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
 function whereOf(query: ListAccountsQuery): SQL {

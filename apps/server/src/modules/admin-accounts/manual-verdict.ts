@@ -1,9 +1,12 @@
+import { adminAccountMessages, type AdminAccountActionResponse } from '@tp/api'
 import { evaluate, type VerdictStatus } from '@tp/domain'
 import type { AppContext } from '../../context'
 import type { TradingAccountRow } from '../../db/schema'
 import { sendEmailJob } from '../../jobs/send-email'
+import { AppError } from '../../lib/errors'
+import type { MonitoredAccount } from '../../risk/risk-monitor'
 import type { Caller } from '../access/authenticate'
-import { recordAudit } from '../access/access-policy'
+import { loadAccountFor, recordAudit } from '../access/access-policy'
 import { findUserById } from '../users/find-user'
 import { buildEngineInput } from '../trading/engine-input'
 import { adminAccountActionEmail, type AdminAccountAction } from './admin-account-emails'
@@ -56,4 +59,41 @@ export async function recordAccountAction(
       appUrl: ctx.env.APP_URL,
     }),
   )
+}
+
+type Answer = (message: string, status?: TradingAccountRow['status']) => AdminAccountActionResponse
+
+/**
+ * The account a manual pass or fail acts on: an active, monitored one (409 otherwise), or the
+ * answer to give at once when it was already passed or failed (a second click changes nothing).
+ */
+export async function loadUndecidedAccount(
+  ctx: AppContext,
+  caller: Caller,
+  accountId: string,
+): Promise<
+  | { decided: AdminAccountActionResponse }
+  | {
+      decided: null
+      row: TradingAccountRow
+      externalId: string
+      monitored: MonitoredAccount
+      answer: Answer
+    }
+> {
+  const row = await loadAccountFor(ctx, caller, accountId, 'manage')
+  const answer: Answer = (message, status = row.status) => ({
+    accountId: row.id,
+    status,
+    leverage: row.leverage,
+    message,
+  })
+  if (row.status === 'passed' || row.status === 'failed') {
+    return { decided: answer(adminAccountMessages.alreadyDecided) }
+  }
+  const monitored = ctx.trading.risk.get(row.id)
+  if (row.status !== 'active' || !row.externalId || !monitored) {
+    throw new AppError('ACCOUNT_NOT_TRADABLE', { message: adminAccountMessages.notActive })
+  }
+  return { decided: null, row, externalId: row.externalId, monitored, answer }
 }

@@ -1,10 +1,13 @@
 import { adminAccountMessages, type AdminAccountActionResponse } from '@tp/api'
 import type { AppContext } from '../../context'
-import { AppError } from '../../lib/errors'
 import type { Caller } from '../access/authenticate'
-import { loadAccountFor } from '../access/access-policy'
 import { recordPass } from '../accounts/account-lifecycle'
-import { engineStatusOf, MANUAL_PASS, recordAccountAction } from './manual-verdict'
+import {
+  engineStatusOf,
+  MANUAL_PASS,
+  loadUndecidedAccount,
+  recordAccountAction,
+} from './manual-verdict'
 
 /**
  * The risk desk passes an active account by hand (docs/admin-account-policy.md): the same
@@ -17,20 +20,9 @@ export async function passAccount(
   caller: Caller,
   input: { accountId: string; reason: string },
 ): Promise<AdminAccountActionResponse> {
-  const row = await loadAccountFor(ctx, caller, input.accountId, 'manage')
-  const answer = (message: string, status = row.status) => ({
-    accountId: row.id,
-    status,
-    leverage: row.leverage,
-    message,
-  })
-  if (row.status === 'passed' || row.status === 'failed') {
-    return answer(adminAccountMessages.alreadyDecided)
-  }
-  const monitored = ctx.trading.risk.get(row.id)
-  if (row.status !== 'active' || !row.externalId || !monitored) {
-    throw new AppError('ACCOUNT_NOT_TRADABLE', { message: adminAccountMessages.notActive })
-  }
+  const loaded = await loadUndecidedAccount(ctx, caller, input.accountId)
+  if (loaded.decided) return loaded.decided
+  const { row, externalId, monitored, answer } = loaded
   const engineStatus = await engineStatusOf(ctx, row)
   const verdict = {
     ...monitored.evaluator.verdict(),
@@ -39,9 +31,9 @@ export async function passAccount(
   }
   const platform = ctx.trading.platform
   const stopping = [
-    platform.setTradingEnabled(row.externalId, false),
-    platform.cancelAllOrders(row.externalId),
-    platform.closeAllPositions(row.externalId, 'pass'),
+    platform.setTradingEnabled(externalId, false),
+    platform.cancelAllOrders(externalId),
+    platform.closeAllPositions(externalId, 'pass'),
   ]
   const isRecorded = await recordPass(ctx, monitored, verdict, stopping)
   if (!isRecorded) return answer(adminAccountMessages.alreadyDecided, 'passed')

@@ -37,7 +37,8 @@ const sortColumns: Record<AdminUserSort, string> = {
   fund: 'fund_cents',
 }
 
-function escapeLike(value: string): string {
+/** A LIKE pattern's literal text: backslash, % and _ escaped. */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
