@@ -148,3 +148,46 @@ export function startNoticeListener(options: {
     },
   }
 }
+
+/** A notice's payload `<kind>:<id>` (kind '' when it has no such shape). */
+export function parseNotice(payload: string | undefined): { kind: string; id: string } {
+  const separator = payload?.indexOf(':') ?? -1
+  if (separator <= 0) return { kind: '', id: '' }
+  return { kind: payload!.slice(0, separator), id: payload!.slice(separator + 1) }
+}
+
+/** A cache kept in step with a channel's notices (the caller cache, the read caches). */
+export type NoticeSubscriber = {
+  handleNotice(payload: string | undefined): void
+  /** on once notices can arrive; off (and emptied) from the moment they cannot */
+  setListening(isListening: boolean): void
+}
+
+/**
+ * Keeps `subscriber` in step with the database: notices on the pool's connections and on a
+ * dedicated listening connection. It serves nothing until that connection listens.
+ */
+export function connectToNotices(
+  subscriber: NoticeSubscriber,
+  pool: pg.Pool,
+  channel: string,
+  onError: (error: unknown) => void,
+): { ready: Promise<void>; stop(): Promise<void> } {
+  const stopPoolNotices = onPoolNotice(pool, (notice) => {
+    if (notice.channel === channel) subscriber.handleNotice(notice.payload)
+  })
+  const listener = startNoticeListener({
+    connection: pool.options,
+    channel,
+    onNotice: (payload) => subscriber.handleNotice(payload),
+    onState: (isListening) => subscriber.setListening(isListening),
+    onError,
+  })
+  return {
+    ready: listener.ready,
+    async stop() {
+      stopPoolNotices()
+      await listener.stop()
+    },
+  }
+}

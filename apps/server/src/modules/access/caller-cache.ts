@@ -1,6 +1,6 @@
 import type { Role } from '@tp/api'
 import type pg from 'pg'
-import { ACCESS_CHANGED_CHANNEL, onPoolNotice, startNoticeListener } from '../../db/notices'
+import { ACCESS_CHANGED_CHANNEL, connectToNotices, parseNotice } from '../../db/notices'
 
 // What authenticate.ts read of a session and its user (decision 0024): kept per session id so a
 // request of an open session costs no database round trip, and dropped the moment the database
@@ -89,9 +89,7 @@ export class CallerCache {
    * not this cache's; anything else it does not understand clears all.
    */
   handleNotice(payload: string | undefined): void {
-    const separator = payload?.indexOf(':') ?? -1
-    const kind = separator > 0 ? payload!.slice(0, separator) : ''
-    const id = payload?.slice(separator + 1) ?? ''
+    const { kind, id } = parseNotice(payload)
     if (kind === 'user' && id) this.forgetUser(id)
     else if (kind === 'session' && id) this.forgetSession(id)
     else if ((kind === 'account' || kind === 'orders') && id) return
@@ -114,30 +112,11 @@ export class CallerCache {
   }
 }
 
-/**
- * Keeps `cache` in step with the database: notices on the pool's connections and on a dedicated
- * listening connection (db/notices.ts). The cache serves nothing until that connection listens.
- */
+/** Keeps `cache` in step with the database's access notices (db/notices.ts). */
 export function connectCallerCache(
   cache: CallerCache,
   pool: pg.Pool,
   onError: (error: unknown) => void,
 ): { ready: Promise<void>; stop(): Promise<void> } {
-  const stopPoolNotices = onPoolNotice(pool, (notice) => {
-    if (notice.channel === ACCESS_CHANGED_CHANNEL) cache.handleNotice(notice.payload)
-  })
-  const listener = startNoticeListener({
-    connection: pool.options,
-    channel: ACCESS_CHANGED_CHANNEL,
-    onNotice: (payload) => cache.handleNotice(payload),
-    onState: (isListening) => cache.setListening(isListening),
-    onError,
-  })
-  return {
-    ready: listener.ready,
-    async stop() {
-      stopPoolNotices()
-      await listener.stop()
-    },
-  }
+  return connectToNotices(cache, pool, ACCESS_CHANGED_CHANNEL, onError)
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { ACCESS_CHANGED_CHANNEL, onPoolNotice, startNoticeListener } from '../../db/notices'
+import { ACCESS_CHANGED_CHANNEL, connectToNotices, parseNotice } from '../../db/notices'
 import type { OrderRow, PaymentRow, TradingAccountRow } from '../../db/schema'
 
 // Hot reads kept in process (decision 0028): a trading account's row by id (account state) and a
@@ -98,9 +98,7 @@ export class ReadCaches {
    * this cache's; anything else it does not understand clears all.
    */
   handleNotice(payload: string | undefined): void {
-    const separator = payload?.indexOf(':') ?? -1
-    const kind = separator > 0 ? payload!.slice(0, separator) : ''
-    const id = payload?.slice(separator + 1) ?? ''
+    const { kind, id } = parseNotice(payload)
     if (kind === 'account' && id) this.accounts.forget(id)
     else if (kind === 'orders' && id) this.orders.forget(id)
     else if ((kind === 'user' || kind === 'session') && id) return
@@ -124,30 +122,11 @@ export function toCachedAccountRow(row: TradingAccountRow): CachedAccountRow {
   return Object.freeze(rest)
 }
 
-/**
- * Keeps `caches` in step with the database, as connectCallerCache does for the caller cache:
- * notices on the pool's connections and on a dedicated listening connection.
- */
+/** Keeps `caches` in step with the database's notices, as the caller cache (db/notices.ts). */
 export function connectReadCaches(
   caches: ReadCaches,
   pool: pg.Pool,
   onError: (error: unknown) => void,
 ): { ready: Promise<void>; stop(): Promise<void> } {
-  const stopPoolNotices = onPoolNotice(pool, (notice) => {
-    if (notice.channel === ACCESS_CHANGED_CHANNEL) caches.handleNotice(notice.payload)
-  })
-  const listener = startNoticeListener({
-    connection: pool.options,
-    channel: ACCESS_CHANGED_CHANNEL,
-    onNotice: (payload) => caches.handleNotice(payload),
-    onState: (isListening) => caches.setListening(isListening),
-    onError,
-  })
-  return {
-    ready: listener.ready,
-    async stop() {
-      stopPoolNotices()
-      await listener.stop()
-    },
-  }
+  return connectToNotices(caches, pool, ACCESS_CHANGED_CHANNEL, onError)
 }
