@@ -12,7 +12,7 @@ import {
   type IdentitySubmit,
   type PayoutMethodInput,
 } from '@tp/api/payouts'
-import { api } from '@/lib/api-client'
+import { api, apiRequest } from '@/lib/api-client'
 
 // The trader's payouts: /api/payouts (eligibility, methods, identity, agreement, requests).
 
@@ -64,6 +64,10 @@ function useInvalidatingMutation<TInput, TOutput>(fn: (input: TInput) => Promise
 export const useSavePayoutMethod = () =>
   useInvalidatingMutation((input: PayoutMethodInput) =>
     api.post('/payouts/methods', input, payoutMethodSchema),
+  )
+export const useRemovePayoutMethod = () =>
+  useInvalidatingMutation((methodId: string) =>
+    apiRequest(`/payouts/methods/${encodeURIComponent(methodId)}`, { method: 'DELETE' }),
   )
 export const useSubmitIdentity = () =>
   useInvalidatingMutation((input: IdentitySubmit) =>

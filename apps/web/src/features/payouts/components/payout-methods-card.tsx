@@ -2,12 +2,22 @@ import { useState } from 'react'
 import { productCryptoCurrencies } from '@tp/api/crypto-currencies'
 import type { PayoutMethod } from '@tp/api/payouts'
 import { Alert } from '@/components/ui/alert'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { notify } from '@/lib/notify'
-import { useSavePayoutMethod } from '../api/payouts-api'
+import { useRemovePayoutMethod, useSavePayoutMethod } from '../api/payouts-api'
 import { describeError } from './format'
 
 const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
@@ -15,6 +25,9 @@ const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text
 /** The payout methods saved in the profile, and a form to add one (crypto or bank wire). */
 export function PayoutMethodsCard({ methods }: { methods: PayoutMethod[] }) {
   const save = useSavePayoutMethod()
+  const remove = useRemovePayoutMethod()
+  const [removing, setRemoving] = useState<PayoutMethod | null>(null)
+  const [removeError, setRemoveError] = useState<string | null>(null)
   const [kind, setKind] = useState<'crypto' | 'bank'>('crypto')
   const [currency, setCurrency] = useState('USDT')
   const [error, setError] = useState<string | null>(null)
@@ -30,14 +43,59 @@ export function PayoutMethodsCard({ methods }: { methods: PayoutMethod[] }) {
         {methods.length === 0 ? (
           <p className="text-sm text-muted-foreground">No payout method saved yet.</p>
         ) : (
-          <ul className="grid gap-1 text-sm" aria-label="Saved payout methods">
+          <ul className="grid gap-2 text-sm" aria-label="Saved payout methods">
             {methods.map((method) => (
-              <li key={method.id} className="break-all">
-                {method.label}
+              <li key={method.id} className="flex items-center justify-between gap-3">
+                <span className="min-w-0 break-all">{method.label}</span>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Remove ${method.label}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    setRemoveError(null)
+                    setRemoving(method)
+                  }}
+                >
+                  Remove
+                </Button>
               </li>
             ))}
           </ul>
         )}
+        {removeError && <Alert variant="error">{removeError}</Alert>}
+        <AlertDialog
+          open={removing !== null}
+          onOpenChange={(isOpen) => !isOpen && setRemoving(null)}
+        >
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Remove this payout method?</AlertDialogTitle>
+              <AlertDialogDescription className="break-all">
+                {removing?.label} will no longer be offered for payouts. A payout already requested
+                to it is still paid there.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep it</AlertDialogCancel>
+              <AlertDialogAction
+                onClick={async () => {
+                  const method = removing
+                  if (!method) return
+                  try {
+                    await remove.mutateAsync(method.id)
+                    notify('success', `Payout method removed: ${method.label}`)
+                  } catch (failure) {
+                    setRemoveError(describeError(failure))
+                  }
+                }}
+              >
+                Remove
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
         <form
           className="grid gap-4 sm:grid-cols-2"
           onSubmit={async (event) => {
