@@ -151,6 +151,40 @@ const table: Record<string, Row> = {
     url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/enable-trading`,
     body: () => ({ reason: 'Review finished' }),
   },
+  'GET /api/admin/trading-accounts/{accountId}/ledger': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/ledger`,
+  },
+  'GET /api/admin/trading-accounts/{accountId}/verdicts': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/verdicts`,
+  },
+  // without a reason (422 to an admin): the shared account is not ended by a granted call
+  'POST /api/admin/trading-accounts/{accountId}/pass': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/pass`,
+    body: () => ({}),
+  },
+  'POST /api/admin/trading-accounts/{accountId}/fail': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/fail`,
+    body: () => ({}),
+  },
+  'POST /api/admin/trading-accounts/{accountId}/extend': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/extend`,
+    body: () => ({ reason: 'Trader on leave' }),
+  },
+  'POST /api/admin/trading-accounts/{accountId}/reset': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/reset`,
+    body: () => ({ reason: 'Second chance' }),
+  },
+  'POST /api/admin/trading-accounts/{accountId}/leverage': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/leverage`,
+    body: () => ({ reason: 'Lower risk', leverage: 20 }),
+  },
   'POST /api/dev/scenarios/accounts/{accountId}/price-path': {
     kind: 'admin',
     url: (ids) => `/api/dev/scenarios/accounts/${ids.accountId}/price-path`,
