@@ -381,6 +381,8 @@ describe('the late bonus', () => {
     })
     const shown = history.body.payouts.find((p) => p.id === requested.body.id)!
     expect(shown.totalCents).toBe(shown.traderShareCents + shown.feeRefundCents + 100_000)
+    // due before the money left: part of the payout itself, not owed by itself
+    expect(shown.lateBonusOwedCents).toBe(0)
     expect(shown.timeline.filter((e) => e.status === 'late_bonus')).toHaveLength(1)
   })
 })

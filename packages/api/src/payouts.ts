@@ -22,6 +22,7 @@ export const payoutMessages = {
   alreadyDecided: 'This identity check was already reviewed.',
   imageTooLarge: 'Images must be PNG, JPEG or WebP, at most 5 MB.',
   notBank: 'Only a bank wire payout is marked paid by hand.',
+  noOwedLateBonus: 'This payout has no late bonus waiting to be paid.',
 } as const
 
 // ---- payout methods --------------------------------------------------------------------------
@@ -309,6 +310,8 @@ export const payoutSchema = z.object({
   traderShareCents: z.number().int(),
   feeRefundCents: z.number().int(),
   lateBonusCents: z.number().int(),
+  /** a late bonus that fell due after the money left: still owed, paid by itself (0 otherwise) */
+  lateBonusOwedCents: z.number().int(),
   totalCents: z.number().int(),
   requestedAt: z.string(),
   paidAt: z.string().nullable(),

@@ -19,6 +19,7 @@ import { getIdentityFile, listIdentityChecks, reviewIdentityCheck } from './iden
 import { listPayoutQueue } from './list-payout-queue'
 import { listUserPayouts } from './list-payouts'
 import { markBankPayoutPaid } from './mark-bank-payout-paid'
+import { markLateBonusPaid } from './mark-late-bonus-paid'
 import { reviewPayout } from './review-payout'
 
 // The admins' side of payouts (under /api/admin): the queue with the evidence recomputed,
@@ -77,6 +78,29 @@ export function adminPayoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         await markBankPayoutPaid(
+          ctx,
+          callerOf(request),
+          request.params.payoutId,
+          request.body.reference,
+        )
+        return { ok: true as const }
+      },
+    )
+    app.post(
+      '/payouts/:payoutId/late-bonus/mark-paid',
+      {
+        schema: {
+          tags,
+          summary:
+            'Marks paid, with its reference, a late bonus that fell due after the payout was sent',
+          security: bearerAuth,
+          params: payoutParamsSchema,
+          body: markPaidSchema,
+          response: { 200: ok, ...errorResponses(401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        await markLateBonusPaid(
           ctx,
           callerOf(request),
           request.params.payoutId,

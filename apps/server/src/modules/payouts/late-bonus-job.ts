@@ -8,7 +8,10 @@ import { recordPayoutEvent } from './payout-records'
 
 // The landing page's promise: a payout not paid within 24 hours of the request (the time the
 // trader spent fixing a rejected identity check not counted) earns a $1,000 late bonus line,
-// added once by this job (every 5 minutes) and shown to the trader and the admins.
+// added once by this job (every 5 minutes) and shown to the trader and the admins. One that falls
+// due after the money left (the crypto sending or sent, the payout paid) is not lost: it is marked
+// owed in the same update, shown in the admin queue as to be paid, and paid by itself once
+// (mark-late-bonus-paid.ts).
 
 /** The periods from each rejection of the user's identity check to the next submission. */
 export async function identityFixesOf(
@@ -57,16 +60,24 @@ export async function addLateBonuses(ctx: AppContext): Promise<number> {
       identityFixes: await identityFixesOf(ctx, payout.userId),
     })
     if (!judgement.isDue) continue
+    const now = ctx.clock.now()
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(payouts)
-        .set({ lateBonusCents: judgement.bonusCents, updatedAt: ctx.clock.now() })
+        .set({
+          lateBonusCents: judgement.bonusCents,
+          // judged on the status this update sees: the send job's claim is its own update
+          lateBonusOwedAt: sql`case when ${payouts.status} in ('sending', 'sent', 'paid') then ${now.toISOString()}::timestamptz else null end`,
+          updatedAt: now,
+        })
         .where(and(eq(payouts.id, payout.id), eq(payouts.lateBonusCents, 0)))
-        .returning({ id: payouts.id })
+        .returning({ id: payouts.id, lateBonusOwedAt: payouts.lateBonusOwedAt })
       if (!row) return
       added++
       await recordPayoutEvent(ctx, tx, payout.id, 'late_bonus', {
-        note: 'Not paid within 24 hours: $1,000 late bonus added',
+        note: row.lateBonusOwedAt
+          ? 'Not paid within 24 hours: $1,000 late bonus owed, paid separately'
+          : 'Not paid within 24 hours: $1,000 late bonus added',
       })
     })
   }

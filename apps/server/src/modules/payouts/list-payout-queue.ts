@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { payouts, tradingAccounts, users } from '../../db/schema'
 import { assertAdmin, type Caller } from '../access/authenticate'
@@ -7,7 +7,8 @@ import { latestIdentityCheck, openStatuses, toPayoutDtos } from './payout-record
 
 /**
  * The admin payout queue: open requests (or all), each with the trader's identity status and the
- * eligibility evidence recomputed by the server now (the open request itself aside).
+ * eligibility evidence recomputed by the server now (the open request itself aside), and payouts
+ * whose late bonus is owed by itself (lateBonusOwedCents > 0) until an admin pays it.
  */
 export async function listPayoutQueue(
   ctx: AppContext,
@@ -18,7 +19,15 @@ export async function listPayoutQueue(
   const rows = await ctx.db
     .select()
     .from(payouts)
-    .where(options.status === 'open' ? inArray(payouts.status, [...openStatuses]) : undefined)
+    .where(
+      options.status === 'open'
+        ? or(
+            inArray(payouts.status, [...openStatuses]),
+            // a late bonus owed after the money left stays in the queue until it is paid
+            and(isNotNull(payouts.lateBonusOwedAt), isNull(payouts.lateBonusPaidAt)),
+          )
+        : undefined,
+    )
     .orderBy(desc(payouts.requestedAt))
     .limit(200)
   const dtos = await toPayoutDtos(ctx.db, rows)

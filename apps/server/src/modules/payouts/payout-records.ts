@@ -14,6 +14,20 @@ import {
 // Reads shared by the payout use-cases: a payout's timeline, the DTO, the open request of an
 // account, the last paid payout (the period start), the user's latest identity check.
 
+/**
+ * What the payout itself pays (sent through OxaPay, wired, on its certificate): the trader's share,
+ * the fee refund, and the late bonus unless it fell due after the money left (then it is owed and
+ * paid by itself, see mark-late-bonus-paid.ts).
+ */
+export function paidWithPayoutCents(
+  row: Pick<
+    PayoutRow,
+    'traderShareCents' | 'feeRefundCents' | 'lateBonusCents' | 'lateBonusOwedAt'
+  >,
+): number {
+  return row.traderShareCents + row.feeRefundCents + (row.lateBonusOwedAt ? 0 : row.lateBonusCents)
+}
+
 export const openStatuses = ['requested', 'under_review', 'approved', 'sending', 'sent'] as const
 
 /** Appends a step to a payout's timeline. */
@@ -97,6 +111,7 @@ export async function toPayoutDtos(db: Executor, rows: PayoutRow[]): Promise<Pay
     traderShareCents: row.traderShareCents,
     feeRefundCents: row.feeRefundCents,
     lateBonusCents: row.lateBonusCents,
+    lateBonusOwedCents: row.lateBonusOwedAt && !row.lateBonusPaidAt ? row.lateBonusCents : 0,
     totalCents: row.traderShareCents + row.feeRefundCents + row.lateBonusCents,
     requestedAt: row.requestedAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context'
 import { payouts } from '../../db/schema'
 import { isOxaPayError } from '../../integrations/oxapay/oxapay'
 import { defineJob } from '../../jobs/job-runner'
-import { recordPayoutEvent } from './payout-records'
+import { paidWithPayoutCents, recordPayoutEvent } from './payout-records'
 
 // Sending an approved crypto payout through OxaPay, exactly once. OxaPay has no idempotency key,
 // so the job first claims the payout ('approved' -> 'sending', one winner); a retry that finds it
@@ -25,15 +25,17 @@ export function coinAmount(totalCents: number, usdPrice: string): string {
 }
 
 export async function sendPayout(ctx: AppContext, payoutId: string): Promise<void> {
-  const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
+  let [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
   if (!payout || payout.methodKind !== 'crypto') return
   if (payout.status === 'approved') {
-    const [claimed] = await ctx.db
+    // the claimed row is what is sent: a late bonus added before the claim is in it, one added
+    // after it is owed by itself (late-bonus-job.ts)
+    ;[payout] = await ctx.db
       .update(payouts)
       .set({ status: 'sending', updatedAt: ctx.clock.now() })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'approved')))
-      .returning({ id: payouts.id })
-    if (!claimed) return
+      .returning()
+    if (!payout) return
     await recordPayoutEvent(ctx, ctx.db, payoutId, 'sending')
   } else if (payout.status === 'sending') {
     // an earlier attempt may have reached OxaPay: never send twice
@@ -52,7 +54,7 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<voi
   const network = currency && findCryptoNetwork(currency, details.network)
   if (!currency || !network) throw new Error(`payout ${payoutId}: unknown currency or network`)
   const prices = await ctx.payments.oxapay.usdPrices()
-  const totalCents = payout.traderShareCents + payout.feeRefundCents + payout.lateBonusCents
+  const totalCents = paidWithPayoutCents(payout)
   const amount = coinAmount(totalCents, prices[currency.symbol] ?? '0')
   try {
     const created = await ctx.payments.oxapay.createPayout({

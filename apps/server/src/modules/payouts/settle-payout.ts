@@ -10,7 +10,7 @@ import { rulesOf } from '../../risk/risk-monitor'
 import { issueCertificate } from '../certificates/issue-certificate'
 import { findUserById } from '../users/find-user'
 import { payoutPaidEmail } from './payout-emails'
-import { recordPayoutEvent } from './payout-records'
+import { paidWithPayoutCents, recordPayoutEvent } from './payout-records'
 
 // A payout is paid (OxaPay confirmed the crypto, or an admin marked the wire paid): exactly once,
 // the status moves to 'paid' (a conditional update: a duplicate callback or a second click finds
@@ -121,7 +121,7 @@ export async function settlePayout(ctx: AppContext, payoutId: string): Promise<v
   if (fresh) await risk.ensureTracked(fresh)
 
   // 3. certificate and email
-  const totalCents = payout.traderShareCents + payout.feeRefundCents + payout.lateBonusCents
+  const totalCents = paidWithPayoutCents(payout)
   await issueCertificate(ctx, {
     accountId: account.id,
     kind: 'payout',
