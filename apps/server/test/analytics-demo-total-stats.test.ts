@@ -2,8 +2,8 @@ import { metaStatsTotalStatsResponseSchema } from '@tp/api'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tradingAccounts } from '../src/db/schema'
-import { seedDemoTrading } from '../src/modules/scenarios/seed-demo-trading'
-import { createTestApp, type TestApp, type TestUser } from './support'
+import { type TestApp, type TestUser } from './support'
+import { createDemoTraderApp } from './support/demo-trader'
 
 // Issue 12: the dashboard journey found 0 trades for "the demo trader's Phase 1 account". The
 // server was right: the journey picked the account by `shownLogin.includes(candidate.login)`, and
@@ -15,15 +15,7 @@ let app: TestApp
 let trader: TestUser
 
 beforeAll(async () => {
-  app = await createTestApp()
-  trader = await app.createUser({ email: app.env.DEMO_TRADER_EMAIL })
-  app.simulated.pushTick({
-    symbol: 'BTCUSD',
-    bid: 6_500_000,
-    ask: 6_502_500,
-    tMs: app.clock.now().getTime(),
-  })
-  await seedDemoTrading(app.ctx)
+  ;({ app, trader } = await createDemoTraderApp())
 }, 90_000)
 afterAll(async () => {
   await app?.close()

@@ -2,8 +2,8 @@ import type { PayoutDto, PayoutEligibilityDto } from '@tp/api/payouts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tradingAccounts } from '../src/db/schema'
-import { seedDemoTrading } from '../src/modules/scenarios/seed-demo-trading'
-import { createTestApp, type TestApp, type TestUser } from './support'
+import { type TestApp, type TestUser } from './support'
+import { createDemoTraderApp } from './support/demo-trader'
 
 // `npm start`'s demo trader holds the funded side (issue 13 item 10): a Two Phase 100K that
 // passed both phases, one paid payout, and profit eligible for the next request.
@@ -12,15 +12,7 @@ let app: TestApp
 let trader: TestUser
 
 beforeAll(async () => {
-  app = await createTestApp()
-  trader = await app.createUser({ email: app.env.DEMO_TRADER_EMAIL })
-  app.simulated.pushTick({
-    symbol: 'BTCUSD',
-    bid: 6_500_000,
-    ask: 6_502_500,
-    tMs: app.clock.now().getTime(),
-  })
-  await seedDemoTrading(app.ctx)
+  ;({ app, trader } = await createDemoTraderApp())
 }, 90_000)
 afterAll(async () => {
   await app?.close()
