@@ -49,6 +49,11 @@ export const useMarkPaid = () =>
   useAdminMutation(({ payoutId, reference }: { payoutId: string; reference: string }) =>
     api.post(`/admin/payouts/${payoutId}/mark-paid`, { reference }, ok),
   )
+/** A late bonus that fell due after the payout was sent, paid by itself. */
+export const useMarkLateBonusPaid = () =>
+  useAdminMutation(({ payoutId, reference }: { payoutId: string; reference: string }) =>
+    api.post(`/admin/payouts/${payoutId}/late-bonus/mark-paid`, { reference }, ok),
+  )
 export const useReviewIdentity = () =>
   useAdminMutation(({ checkId, ...decision }: { checkId: string } & Decision) =>
     api.post(`/admin/identity-checks/${checkId}/review`, decision, identityCheckSchema),

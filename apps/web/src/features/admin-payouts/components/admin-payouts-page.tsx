@@ -13,6 +13,7 @@ import { getErrorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import {
   fetchIdentityImage,
+  useMarkLateBonusPaid,
   useMarkPaid,
   usePayoutQueue,
   usePendingIdentityChecks,
@@ -134,12 +135,46 @@ function IdentityReviews() {
   )
 }
 
+/** A reference typed by the admin (a wire's, a bonus payment's), then one button. */
+function ReferenceForm({
+  label,
+  action,
+  isPending,
+  onSubmit,
+}: {
+  label: string
+  action: string
+  isPending: boolean
+  onSubmit: (reference: string) => void
+}) {
+  const [reference, setReference] = useState('')
+  return (
+    <form
+      className="flex flex-col gap-2 sm:flex-row"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (reference.trim()) onSubmit(reference.trim())
+      }}
+    >
+      <Input
+        aria-label={label}
+        placeholder={label}
+        value={reference}
+        onChange={(event) => setReference(event.target.value)}
+      />
+      <Button type="submit" disabled={isPending}>
+        {action}
+      </Button>
+    </form>
+  )
+}
+
 function PayoutQueue() {
   const [status, setStatus] = useState<'open' | 'all'>('open')
   const queue = usePayoutQueue(status)
   const review = useReviewPayout()
   const markPaid = useMarkPaid()
-  const [references, setReferences] = useState<Record<string, string>>({})
+  const markBonusPaid = useMarkLateBonusPaid()
   const onError = (error: unknown) => notify('error', getErrorMessage(error))
 
   return (
@@ -228,26 +263,31 @@ function PayoutQueue() {
                 </p>
               )}
               {payout.status === 'approved' && payout.methodKind === 'bank' && (
-                <form
-                  className="flex flex-col gap-2 sm:flex-row"
-                  onSubmit={(event) => {
-                    event.preventDefault()
-                    const reference = references[payout.id]?.trim()
-                    if (reference) markPaid.mutate({ payoutId: payout.id, reference }, { onError })
-                  }}
-                >
-                  <Input
-                    aria-label="Wire reference"
-                    placeholder="Wire reference"
-                    value={references[payout.id] ?? ''}
-                    onChange={(event) =>
-                      setReferences({ ...references, [payout.id]: event.target.value })
+                <ReferenceForm
+                  label="Wire reference"
+                  action="Mark paid"
+                  isPending={markPaid.isPending}
+                  onSubmit={(reference) =>
+                    markPaid.mutate({ payoutId: payout.id, reference }, { onError })
+                  }
+                />
+              )}
+              {payout.lateBonusOwedCents > 0 && (
+                <div className="grid gap-2" data-testid="late-bonus-owed">
+                  <Alert variant="info">
+                    Late bonus {money(payout.lateBonusOwedCents)} to be paid: it fell due after the
+                    payout was sent, so it was not part of it. Pay it to {payout.methodLabel} and
+                    record the payment&apos;s reference.
+                  </Alert>
+                  <ReferenceForm
+                    label="Bonus payment reference"
+                    action="Mark bonus paid"
+                    isPending={markBonusPaid.isPending}
+                    onSubmit={(reference) =>
+                      markBonusPaid.mutate({ payoutId: payout.id, reference }, { onError })
                     }
                   />
-                  <Button type="submit" disabled={markPaid.isPending}>
-                    Mark paid
-                  </Button>
-                </form>
+                </div>
               )}
             </li>
           ))}
