@@ -42,6 +42,8 @@ type Ids = {
   cryptoOrderId: string
   paypalOrderId: string
   trackId: string
+  /** a crypto payout method the owner saved */
+  payoutMethodId: string
 }
 
 type Row = {
@@ -56,6 +58,16 @@ const account = (ids: Ids) => `/api/trading/accounts/${ids.accountId}`
 // modified before it is closed, the pending order before it is cancelled).
 const table: Record<string, Row> = {
   'GET /api/trading/accounts/{accountId}': { kind: 'account-read', url: account },
+  'GET /api/payouts/accounts/{accountId}/eligibility': {
+    kind: 'account-read',
+    url: (ids) => `/api/payouts/accounts/${ids.accountId}/eligibility`,
+  },
+  // granted to the owner, then refused as not eligible (no identity check): nothing paused
+  'POST /api/payouts': {
+    kind: 'account-trade',
+    url: () => '/api/payouts',
+    body: (ids) => ({ accountId: ids.accountId, methodId: ids.payoutMethodId }),
+  },
   'GET /api/trading/accounts/{accountId}/history': {
     kind: 'account-read',
     url: (ids) => `${account(ids)}/history`,
@@ -335,7 +347,20 @@ beforeAll(async () => {
   )
   expect(crypto.status, crypto.text).toBe(201)
 
+  const payoutMethod = await app.post<{ id: string }>(
+    '/api/payouts/methods',
+    {
+      kind: 'crypto',
+      currency: 'USDT',
+      network: 'TRC20',
+      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    },
+    { token: owner.token },
+  )
+  expect(payoutMethod.status, payoutMethod.text).toBe(201)
+
   ids = {
+    payoutMethodId: payoutMethod.body.id,
     accountId: tradingAccount.id,
     positionId: position.body.position!.id,
     pendingOrderId: pending.body.order!.id,

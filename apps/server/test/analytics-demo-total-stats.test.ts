@@ -7,9 +7,10 @@ import { createDemoTraderApp } from './support/demo-trader'
 
 // Issue 12: the dashboard journey found 0 trades for "the demo trader's Phase 1 account". The
 // server was right: the journey picked the account by `shownLogin.includes(candidate.login)`, and
-// the demo's passed phases (never put on the platform) are listed with an empty login, which every
-// string includes. Here: the demo trader's listed accounts, each one's total stats against the
-// closed trades the platform holds for it (first read and the ref's cached read alike).
+// the demo's passed phases were then listed with an empty login, which every string includes. They
+// are platform accounts now, as a real passed phase is. Here: the demo trader's listed accounts,
+// each with its own login, and each one's total stats against the closed trades the platform holds
+// for it (first read and the ref's cached read alike).
 
 let app: TestApp
 let trader: TestUser
@@ -31,7 +32,7 @@ const totalTrades = async (accountId: string): Promise<number> => {
 }
 
 describe("the demo trader's accounts on the dashboard", () => {
-  it('each provisioned account has its own login; the passed phases none (an empty one)', async () => {
+  it('each account, the passed phases too, is on the platform with its own login', async () => {
     const listed = await app.get<{ accounts: { id: string; login: string }[] }>(
       '/api/trading/accounts',
       { token: trader.token },
@@ -42,17 +43,20 @@ describe("the demo trader's accounts on the dashboard", () => {
       .where(eq(tradingAccounts.userId, trader.user.id))
     expect(listed.body.accounts).toHaveLength(rows.length)
     const logins = new Map(listed.body.accounts.map((account) => [account.id, account.login]))
-    const provisioned = rows.filter((row) => row.externalId !== null)
-    expect(provisioned.map((row) => `${row.stage}:${row.status}`).sort()).toEqual([
+    expect(rows.map((row) => `${row.stage}:${row.status}`).sort()).toEqual([
       'funded:active',
       'funded:active',
       'phase1:active',
+      'phase1:passed',
+      'phase2:passed',
     ])
-    for (const row of provisioned) expect(logins.get(row.id)).toMatch(/^\d+$/)
-    expect(new Set(provisioned.map((row) => logins.get(row.id))).size).toBe(provisioned.length)
-    for (const row of rows.filter((r) => r.externalId === null)) {
-      expect(row.status).toBe('passed')
-      expect(logins.get(row.id)).toBe('')
+    for (const row of rows) expect(logins.get(row.id)).toMatch(/^\d+$/)
+    expect(new Set(rows.map((row) => logins.get(row.id))).size).toBe(rows.length)
+    // the passed phases are read-only on the platform too
+    for (const row of rows.filter((r) => r.status === 'passed')) {
+      expect(row.isTradingEnabled).toBe(false)
+      const info = await app.ctx.trading.platform.getAccountInfo(row.externalId!)
+      expect(info.isTradingEnabled).toBe(false)
     }
   })
 

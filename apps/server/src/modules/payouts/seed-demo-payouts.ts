@@ -1,4 +1,4 @@
-import { baseFee, toPlanKey } from '@tp/domain'
+import { baseFee, getPlanPolicy, toPlanKey } from '@tp/domain'
 import { computePayoutAmount } from '@tp/domain/payouts'
 import { FUNDED_TRADER_AGREEMENT_VERSION, payoutMethodLabel } from '@tp/api/payouts'
 import { and, desc, eq, lte } from 'drizzle-orm'
@@ -11,6 +11,7 @@ import {
   payouts,
   tradingAccounts,
 } from '../../db/schema'
+import { platformGroupOf } from '../accounts/provision-account'
 import { issueCertificate } from '../certificates/issue-certificate'
 import { createScenarioAccount } from '../scenarios/create-scenario-account'
 import { recordPayoutEvent } from './payout-records'
@@ -56,24 +57,47 @@ export async function seedDemoPayouts(
       ...[23, 22, 21, 20, 19].map((d) => trade(d, '65480.00')),
     ],
   })
-  // the two phases it passed (read-only accounts; the certificates sweep certifies both)
+  // the two phases it passed: accounts on the platform as any passed phase is (login, server,
+  // passwords), read-only since they passed; the certificates of both
   for (const [stage, startDays, endDays] of [
     ['phase1', 80, 60],
     ['phase2', 60, 41],
   ] as const) {
+    const planKey = toPlanKey('twoPhase', stage)
+    const policy = getPlanPolicy(planKey, funded.rulebookVersion)
+    const created = await ctx.trading.platform.createAccount({
+      requestId: `demo-${funded.challengeId}-${stage}`,
+      platform: funded.platform,
+      name: 'Demo Trader',
+      email,
+      group: platformGroupOf(planKey),
+      balance: funded.initialBalance,
+      leverage: policy.leverage.standard,
+      limits: {
+        maxLotsPerForexOrder: policy.maxLotsPerForexOrder,
+        marginCallPercent: policy.marginCallPercent,
+        stopOutPercent: policy.stopOutPercent,
+      },
+    })
+    await ctx.trading.platform.setTradingEnabled(created.externalId, false)
     const [phase] = await ctx.db
       .insert(tradingAccounts)
       .values({
         challengeId: funded.challengeId,
         userId,
         stage,
-        planKey: toPlanKey('twoPhase', stage),
+        planKey,
         rulebookVersion: funded.rulebookVersion,
         sizeK: funded.sizeK,
         platform: funded.platform,
         adapter: funded.adapter,
-        leverage: funded.leverage,
+        leverage: policy.leverage.standard,
         initialBalance: funded.initialBalance,
+        externalId: created.externalId,
+        login: created.login,
+        server: created.server,
+        passwordCipher: ctx.secrets.seal(created.password),
+        investorPasswordCipher: ctx.secrets.seal(created.investorPassword),
         status: 'passed',
         isTradingEnabled: false,
         createdAt: new Date(nowMs - startDays * DAY_MS),

@@ -65,12 +65,7 @@ export function adminNavItems({ hasDevMailbox }: { hasDevMailbox: boolean }): Na
     { label: 'Dashboard', href: paths.admin.dashboard.getHref(), icon: LayoutDashboard },
     { label: 'User Accounts', href: paths.admin.userAccount.getHref(), icon: Users },
     { label: 'Orders', href: paths.admin.orders.getHref(), icon: Receipt },
-    {
-      label: 'Trading Accounts',
-      href: paths.admin.tradingAccounts.getHref(),
-      icon: CreditCard,
-      isComingSoon: true,
-    },
+    { label: 'Trading Accounts', href: paths.admin.tradingAccounts.getHref(), icon: CreditCard },
     { label: 'Payouts', href: paths.admin.payouts.getHref(), icon: Wallet },
     { label: 'Coupons', href: paths.admin.coupons.getHref(), icon: TicketPercent },
     { label: 'Messages', href: paths.admin.messages.getHref(), icon: Inbox },
