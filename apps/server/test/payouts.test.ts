@@ -1,4 +1,3 @@
-import type { TradingAccountDto } from '@tp/api'
 import type { PayoutDto, PayoutEligibilityDto } from '@tp/api/payouts'
 import { evaluate, type EvaluationInput, type Rulebook } from '@tp/domain'
 import { and, eq } from 'drizzle-orm'
@@ -7,7 +6,12 @@ import { payouts, simDeals } from '../src/db/schema'
 import { addLateBonuses } from '../src/modules/payouts/late-bonus-job'
 import { sendPayout } from '../src/modules/payouts/send-payout'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
-import { makePng } from './support/images'
+import {
+  createFundedAccount,
+  readyForPayout,
+  submitIdentity,
+  TRON_ADDRESS,
+} from './support/payouts'
 
 // Payouts (issue 13 items 4-11), end to end through the HTTP API and the OxaPay fake's payout API:
 // identity documents only for admins, the agreement, a request that pauses trading, one approval
@@ -23,64 +27,10 @@ const T = () => app.clock.now().getTime()
 const points = (price: string) => Math.round(Number(price) * 100)
 const btc = (bid: string) =>
   app.simulated.pushTick({ symbol: 'BTCUSD', bid: points(bid), ask: points(bid) + 2_500, tMs: T() })
-const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8'
 
-/** A funded Two Phase account 20 days old: five trading days of +$400 each ($2,000). */
-async function fundedAccount(user: TestUser): Promise<string> {
-  const created = await app.post<{ account: TradingAccountDto }>(
-    '/api/dev/scenarios/accounts',
-    {
-      email: user.user.email,
-      stage: 'funded',
-      startDaysAgo: 20,
-      trades: [19, 18, 17, 16, 15].map((daysAgo) => ({
-        symbol: 'BTCUSD',
-        side: 'buy',
-        volume: '1.00',
-        openPrice: '65000.00',
-        closePrice: '65400.00',
-        openDaysAgo: daysAgo,
-        durationMinutes: 90,
-      })),
-    },
-    { token: admin.token },
-  )
-  expect(created.status).toBe(201)
-  return created.body.account.id
-}
-
-async function identityOf(user: TestUser) {
-  const png = `data:image/png;base64,${(await makePng(32, 32)).toString('base64')}`
-  return app.post<{ id: string; status: string }>(
-    '/api/payouts/identity',
-    {
-      legalName: 'Ada Lovelace',
-      dateOfBirth: '1990-12-10',
-      country: 'gb',
-      document: png,
-      selfie: png,
-    },
-    { token: user.token },
-  )
-}
-
-async function readyTrader(user: TestUser): Promise<{ methodId: string; checkId: string }> {
-  const identity = await identityOf(user)
-  expect(identity.status).toBe(201)
-  const agreement = await app.post(
-    '/api/payouts/agreement',
-    { version: '2026-11-01' },
-    { token: user.token },
-  )
-  expect(agreement.status).toBe(200)
-  const method = await app.post<{ id: string }>(
-    '/api/payouts/methods',
-    { kind: 'crypto', currency: 'USDT', network: 'TRC20', address: TRON_ADDRESS },
-    { token: user.token },
-  )
-  expect(method.status).toBe(201)
-  return { methodId: method.body.id, checkId: identity.body.id }
-}
+const fundedAccount = (user: TestUser) => createFundedAccount(app, admin, user)
+const identityOf = (user: TestUser) => submitIdentity(app, user)
+const readyTrader = (user: TestUser) => readyForPayout(app, user)
 
 const payoutRow = async (id: string) =>
   (await app.db.select().from(payouts).where(eq(payouts.id, id)))[0]!
