@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
+import { Skeleton } from '@/components/ui/skeleton'
 
 /**
  * A data table that scrolls sideways inside its own box, never the page (360 px screens). Its
@@ -80,4 +81,17 @@ export function TableActionsHead({ className, ...props }: ComponentProps<'th'>) 
 /** The cell of a row's buttons, kept in view at the right edge. */
 export function TableActionsCell({ className, ...props }: ComponentProps<'td'>) {
   return <TableCell className={cn(pinnedEnd, 'bg-surface', className)} {...props} />
+}
+
+/** The rows a table shows while its data loads: `rows` rows of `columns` grey bars. */
+export function TableSkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return Array.from({ length: rows }, (_, row) => (
+    <TableRow key={row}>
+      {Array.from({ length: columns }, (_, cell) => (
+        <TableCell key={cell}>
+          <Skeleton className="h-4 w-full min-w-12" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ))
 }

@@ -16,7 +16,6 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses, Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Pager } from '@/components/ui/pager'
-import { Skeleton } from '@/components/ui/skeleton'
 import { SortHeader } from '@/components/ui/sort-header'
 import {
   Table,
@@ -26,6 +25,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
@@ -190,19 +190,13 @@ export function AccountsTable() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {accounts.data
-                ? accounts.data.accounts.map((account) => (
-                    <AccountRow key={account.id} account={account} />
-                  ))
-                : Array.from({ length: 5 }, (_, row) => (
-                    <TableRow key={row}>
-                      {Array.from({ length: COLUMNS }, (_, cell) => (
-                        <TableCell key={cell}>
-                          <Skeleton className="h-4 w-full min-w-12" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
+              {accounts.data ? (
+                accounts.data.accounts.map((account) => (
+                  <AccountRow key={account.id} account={account} />
+                ))
+              ) : (
+                <TableSkeletonRows rows={5} columns={COLUMNS} />
+              )}
             </TableBody>
           </Table>
           <Pager

@@ -5,7 +5,6 @@ import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
 import { Switch } from '@/components/ui/switch'
 import {
   Table,
@@ -15,6 +14,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { getErrorMessage } from '@/lib/api-client'
 import { useCoupons } from '../api/get-coupons'
@@ -131,17 +131,11 @@ export function CouponsTable() {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {coupons.data
-          ? coupons.data.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)
-          : Array.from({ length: 4 }, (_, row) => (
-              <TableRow key={row}>
-                {columns.map((column) => (
-                  <TableCell key={column}>
-                    <Skeleton className="h-4 w-full min-w-12" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+        {coupons.data ? (
+          coupons.data.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)
+        ) : (
+          <TableSkeletonRows rows={4} columns={columns.length} />
+        )}
       </TableBody>
     </Table>
   )

@@ -14,7 +14,6 @@ import { Pager } from '@/components/ui/pager'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
   TableBody,
@@ -23,6 +22,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { getErrorMessage } from '@/lib/api-client'
@@ -143,48 +143,42 @@ export function MessagesInbox() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {inbox.data
-                ? inbox.data.messages.map((message) => (
-                    <TableRow key={message.id} data-testid="inbox-row">
-                      <TableCell className="whitespace-nowrap text-muted-foreground">
-                        {formatDateTime(message.createdAt)}
-                      </TableCell>
-                      <TableCell>
-                        <Badge variant={message.kind === 'partner' ? 'warning' : 'default'}>
-                          {kindLabels[message.kind]}
-                        </Badge>
-                      </TableCell>
-                      <TableCell>
-                        <div className="font-medium">{message.name}</div>
-                        <div className="text-xs text-muted-foreground">{message.email}</div>
-                      </TableCell>
-                      <TableCell className="max-w-md">
-                        <Link
-                          className="font-medium text-primary hover:underline"
-                          to={paths.admin.message.getHref(message.id)}
-                        >
-                          {message.subject ?? '(no subject)'}
-                        </Link>
-                        <div className="truncate text-xs text-muted-foreground">
-                          {message.preview}
-                        </div>
-                      </TableCell>
-                      <TableCell>
-                        <Badge variant={message.status === 'open' ? 'warning' : 'profit'}>
-                          {statusLabels[message.status]}
-                        </Badge>
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : Array.from({ length: 5 }, (_, row) => (
-                    <TableRow key={row}>
-                      {columns.map((column) => (
-                        <TableCell key={column}>
-                          <Skeleton className="h-4 w-full min-w-12" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
+              {inbox.data ? (
+                inbox.data.messages.map((message) => (
+                  <TableRow key={message.id} data-testid="inbox-row">
+                    <TableCell className="whitespace-nowrap text-muted-foreground">
+                      {formatDateTime(message.createdAt)}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={message.kind === 'partner' ? 'warning' : 'default'}>
+                        {kindLabels[message.kind]}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>
+                      <div className="font-medium">{message.name}</div>
+                      <div className="text-xs text-muted-foreground">{message.email}</div>
+                    </TableCell>
+                    <TableCell className="max-w-md">
+                      <Link
+                        className="font-medium text-primary hover:underline"
+                        to={paths.admin.message.getHref(message.id)}
+                      >
+                        {message.subject ?? '(no subject)'}
+                      </Link>
+                      <div className="truncate text-xs text-muted-foreground">
+                        {message.preview}
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={message.status === 'open' ? 'warning' : 'profit'}>
+                        {statusLabels[message.status]}
+                      </Badge>
+                    </TableCell>
+                  </TableRow>
+                ))
+              ) : (
+                <TableSkeletonRows rows={5} columns={columns.length} />
+              )}
             </TableBody>
           </Table>
           <Pager

@@ -27,6 +27,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { getErrorMessage } from '@/lib/api-client'
@@ -297,19 +298,13 @@ export function OrdersTable() {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {orders.data
-            ? orders.data.map((order) => (
-                <OrderRow key={order.id} order={order} onAction={setAction} />
-              ))
-            : Array.from({ length: 5 }, (_, row) => (
-                <TableRow key={row}>
-                  {[...columns, 'actions'].map((column) => (
-                    <TableCell key={column}>
-                      <Skeleton className="h-4 w-full min-w-12" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
+          {orders.data ? (
+            orders.data.map((order) => (
+              <OrderRow key={order.id} order={order} onAction={setAction} />
+            ))
+          ) : (
+            <TableSkeletonRows rows={5} columns={columns.length + 1} />
+          )}
         </TableBody>
       </Table>
     )

@@ -16,7 +16,6 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses, Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Pager } from '@/components/ui/pager'
-import { Skeleton } from '@/components/ui/skeleton'
 import { SortHeader } from '@/components/ui/sort-header'
 import {
   Table,
@@ -26,6 +25,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
@@ -175,25 +175,19 @@ export function UsersTable() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {users.data
-                ? users.data.users.map((user, index) => (
-                    <UserRow
-                      key={user.id}
-                      user={user}
-                      number={firstNumber + index}
-                      isSelf={user.id === me?.id}
-                      onAction={setAction}
-                    />
-                  ))
-                : Array.from({ length: 5 }, (_, row) => (
-                    <TableRow key={row}>
-                      {Array.from({ length: 7 }, (_, cell) => (
-                        <TableCell key={cell}>
-                          <Skeleton className="h-4 w-full min-w-12" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
+              {users.data ? (
+                users.data.users.map((user, index) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    number={firstNumber + index}
+                    isSelf={user.id === me?.id}
+                    onAction={setAction}
+                  />
+                ))
+              ) : (
+                <TableSkeletonRows rows={5} columns={7} />
+              )}
             </TableBody>
           </Table>
           <Pager

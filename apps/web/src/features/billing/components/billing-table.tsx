@@ -3,7 +3,6 @@ import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
   TableBody,
@@ -12,6 +11,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { getErrorMessage } from '@/lib/api-client'
 import { usePayments } from '../api/get-payments'
@@ -57,34 +57,28 @@ export function BillingTable() {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {payments.data
-          ? payments.data.map((payment) => (
-              <TableRow key={payment.id}>
-                <TableCell className="font-mono text-xs">{payment.id}</TableCell>
-                <TableCell className="text-right font-medium tabular-nums">
-                  {formatAmount(payment.amount)}
-                </TableCell>
-                <TableCell>{payment.type}</TableCell>
-                <TableCell className="font-mono text-xs text-muted-foreground">
-                  {payment.accountId ?? '—'}
-                </TableCell>
-                <TableCell className="tabular-nums">
-                  <time dateTime={payment.date}>{formatLocalDateTime(payment.date)}</time>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={paymentStatusVariant(payment.status)}>{payment.status}</Badge>
-                </TableCell>
-              </TableRow>
-            ))
-          : Array.from({ length: 4 }, (_, row) => (
-              <TableRow key={row}>
-                {columns.map((column) => (
-                  <TableCell key={column}>
-                    <Skeleton className="h-4 w-full min-w-12" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+        {payments.data ? (
+          payments.data.map((payment) => (
+            <TableRow key={payment.id}>
+              <TableCell className="font-mono text-xs">{payment.id}</TableCell>
+              <TableCell className="text-right font-medium tabular-nums">
+                {formatAmount(payment.amount)}
+              </TableCell>
+              <TableCell>{payment.type}</TableCell>
+              <TableCell className="font-mono text-xs text-muted-foreground">
+                {payment.accountId ?? '—'}
+              </TableCell>
+              <TableCell className="tabular-nums">
+                <time dateTime={payment.date}>{formatLocalDateTime(payment.date)}</time>
+              </TableCell>
+              <TableCell>
+                <Badge variant={paymentStatusVariant(payment.status)}>{payment.status}</Badge>
+              </TableCell>
+            </TableRow>
+          ))
+        ) : (
+          <TableSkeletonRows rows={4} columns={columns.length} />
+        )}
       </TableBody>
     </Table>
   )

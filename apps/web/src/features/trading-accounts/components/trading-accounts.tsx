@@ -9,7 +9,6 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { CardField } from '@/components/ui/card-field'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Skeleton } from '@/components/ui/skeleton'
 import {
   Table,
   TableActionsCell,
@@ -20,6 +19,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@/components/ui/table'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
 import { getErrorMessage } from '@/lib/api-client'
@@ -153,15 +153,7 @@ function AccountCard({
 }
 
 function LoadingRows() {
-  return Array.from({ length: 3 }, (_, row) => (
-    <TableRow key={row}>
-      {[...columns, 'actions'].map((column) => (
-        <TableCell key={column}>
-          <Skeleton className="h-4 w-full min-w-12" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ))
+  return <TableSkeletonRows rows={3} columns={columns.length + 1} />
 }
 
 /**
