@@ -8,34 +8,9 @@
 // for gzip only, so the figure comes with its uncompressed baseline.
 // The first-load JavaScript budget (web-landing-first-load-js-gz-kb) is web-landing-budgets'.
 // Usage: npm run bench -- web-landing
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
-import {
-  createDatabaseTemplate,
-  loadEnv,
-  openDatabaseFromTemplate,
-  startServer,
-} from '@tp/server/bench'
+import { chromiumArgs, chromiumPath, startWebServer } from '../first-load'
 import type { BenchSuite } from '../support'
-
-const distDir = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
-// the flags of tests/e2e/playwright.config.ts (chromiumArgs)
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 type Load = { bytes: number; requests: number; encodings: Set<string> }
 
@@ -71,34 +46,11 @@ async function loadLanding(browser: Browser, url: string, acceptEncoding: string
 }
 
 const suite: BenchSuite = async function* () {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error(`no web build at ${distDir}: run \`npm run build:web\` first`)
-  }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tp-bench-web-landing-'))
-  const template = await createDatabaseTemplate('pglite')
-  const database = await openDatabaseFromTemplate(template.template)
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: distDir,
-    SEED_DEMO: 'false',
-    MARKET_FEED: 'manual',
-    MARKET_BACKFILL_HOURS: '0',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  })
-  const server = await startServer({ env, database, isJobMaintenanceOn: false })
+  const web = await startWebServer('web-landing')
   let browser: Browser | null = null
   try {
-    await server.app.listen({ host: '127.0.0.1', port: 0 })
-    const address = server.app.server.address()
-    if (!address || typeof address === 'string') throw new Error('server has no port')
-    const url = `http://127.0.0.1:${address.port}/`
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
-    })
+    const url = `${web.origin}/`
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
     const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
     const identity = await loadLanding(browser, url, 'identity')
     const gzip = await loadLanding(browser, url, 'gzip')
@@ -116,10 +68,7 @@ const suite: BenchSuite = async function* () {
     )
   } finally {
     await browser?.close()
-    await server.stop()
-    await database.close()
-    await template.dispose()
-    await rm(dataDir, { recursive: true, force: true })
+    await web.close()
   }
 }
 
