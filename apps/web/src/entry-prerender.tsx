@@ -87,7 +87,7 @@ export async function renderPage(path: string, origin: string): Promise<string> 
   const { prelude } = await prerender(
     <StrictMode>
       <AppProvider>
-        {/* no loaders: the browser router starts from hydrationData { loaderData: {} } */}
+        {/* static HTML only: the browser hydrates its islands (public-main.tsx), not this router */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
