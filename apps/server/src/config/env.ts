@@ -176,6 +176,24 @@ export const envSchema = z
     FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
     /** How long a public form's form-start token stays valid. */
     FORM_TOKEN_TTL_HOURS: positiveInt.max(24 * 7).default(24),
+
+    /**
+     * MetaApi cloud (MT4 and MT5 accounts; the trader's Connect MetaTrader test; decision 0043).
+     * Unset token outside production: a local fake of MetaApi's provisioning and client APIs.
+     */
+    METAAPI_TOKEN: z.string().min(1).optional(),
+    /** the provisioning profile demo accounts are created on ("default": the account's own) */
+    METAAPI_PROVISIONING_PROFILE_ID: z.string().min(1).default('default'),
+    METAAPI_PROVISIONING_URL: httpUrl.default(
+      'https://mt-provisioning-api-v1.agiliumtrade.agiliumtrade.ai',
+    ),
+    /** the client (terminal) REST API of the region the accounts are deployed in */
+    METAAPI_CLIENT_URL: httpUrl.default('https://mt-client-api-v1.new-york.agiliumtrade.ai'),
+    /** the region new MetaApi accounts are deployed in */
+    METAAPI_REGION: z
+      .string()
+      .regex(/^[a-z-]{2,40}$/, 'a MetaApi region, e.g. new-york')
+      .default('new-york'),
   })
   .superRefine((env, ctx) => {
     const requireVar = (name: keyof typeof env, why: string) => {
