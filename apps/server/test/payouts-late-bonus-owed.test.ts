@@ -125,6 +125,12 @@ describe('a late bonus due after the crypto was sent', () => {
       .where(and(eq(auditLog.action, 'payout.late-bonus-paid'), eq(auditLog.targetId, payoutId)))
     expect(audits).toHaveLength(1)
     expect(audits[0]!.reason).toBe(row.lateBonusReference)
+    const email = await app.mailbox.waitFor({
+      to: trader.email,
+      subject: /late payout bonus is paid/,
+    })
+    expect(email.text).toContain('$1,000.00')
+    expect(email.text).toContain(row.lateBonusReference!)
 
     const mine = await app.get<{ payouts: PayoutDto[] }>('/api/payouts', {
       token: await app.tokenFor(trader),

@@ -1,7 +1,8 @@
 import { formatMoney, usd } from '@tp/domain'
 import { BRAND, renderEmail } from '../../lib/email-layout'
 
-// The emails of a payout: paid (with the amount and the certificate), rejected (with the reason).
+// The emails of a payout: paid (with the amount and the certificate), rejected (with the reason),
+// and an owed late bonus paid by itself (with its reference).
 
 export function payoutPaidEmail(
   to: string,
@@ -23,6 +24,20 @@ export function payoutRejectedEmail(to: string, data: { reason: string; appUrl: 
     paragraphs: [
       `Your payout request was rejected: ${data.reason}`,
       'Trading on the account is open again. You can request a payout again once the conditions are met.',
+    ],
+    action: { label: 'See your payouts', url: `${data.appUrl}/user/payouts` },
+  })
+}
+
+export function lateBonusPaidEmail(
+  to: string,
+  data: { bonusCents: number; reference: string; appUrl: string },
+) {
+  return renderEmail(to, {
+    subject: `${BRAND}: your ${formatMoney(usd(data.bonusCents))} late payout bonus is paid`,
+    paragraphs: [
+      `Your payout was not paid within 24 hours, so we owed you a late bonus of ${formatMoney(usd(data.bonusCents))}. It has now been paid (reference ${data.reference}).`,
+      "It shows on the payout's timeline.",
     ],
     action: { label: 'See your payouts', url: `${data.appUrl}/user/payouts` },
   })
