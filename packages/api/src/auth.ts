@@ -54,7 +54,8 @@ export function newPasswordSchema(tooShortMessage: string = messages.validation.
 
 export const passwordSchema = newPasswordSchema()
 
-export const roleSchema = z.enum(['trader', 'admin'])
+/** support: sees the admin area, changes nothing (decision 0036). */
+export const roleSchema = z.enum(['trader', 'admin', 'support'])
 export type Role = z.infer<typeof roleSchema>
 
 export const userSchema = z.object({

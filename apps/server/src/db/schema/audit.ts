@@ -3,7 +3,9 @@ import { users } from './users'
 
 /**
  * What staff did and why: every admin action on a trader's account, user or money is a row here
- * (actor, action, target, the reason typed by the admin, details). Rows are only ever appended.
+ * (actor, action, target, the reason typed by the admin, details), and every money event (actor
+ * null when the system did it). Rows are only ever appended: no code updates or deletes them
+ * (audit-append-only.test.ts scans the source) and a trigger refuses UPDATE, DELETE and TRUNCATE.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -20,6 +22,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+    // /admin/audit and its export page newest first (keyset on created_at, id)
+    index('audit_log_created_at_idx').on(t.createdAt, t.id),
   ],
 )
 

@@ -10,7 +10,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-export const userRole = pgEnum('user_role', ['trader', 'admin'])
+/** support: the admin area read-only (decision 0036); admin: reads and acts. */
+export const userRole = pgEnum('user_role', ['trader', 'admin', 'support'])
 export const userStatus = pgEnum('user_status', ['active', 'disabled'])
 
 export const users = pgTable(
