@@ -1,5 +1,6 @@
 import { planKeySchema, stages, verdictSchema } from '@tp/domain'
 import { z } from 'zod'
+import { floorDistanceSchema } from './admin-risk'
 import { platformSchema, riskActionSchema, tradingAccountStatusSchema } from './trading'
 
 // The admin's trading accounts (issue 14 items 4 and 5, decision 0035, docs/admin-account-policy.md):
@@ -23,16 +24,6 @@ export const adminAccountsQuerySchema = z.object({
   dir: z.enum(['asc', 'desc']).default('desc'),
 })
 export type AdminAccountsQuery = z.input<typeof adminAccountsQuerySchema>
-
-/** Distance from equity to a floor: money (cents) and the share of the allowance left (%). */
-export const floorDistanceSchema = z.object({
-  floorCents: z.number().int(),
-  distanceCents: z.number().int(),
-  allowanceCents: z.number().int(),
-  /** distance / allowance x 100, 2 decimals (0 = at the floor) */
-  leftPercent: z.number(),
-})
-export type FloorDistance = z.infer<typeof floorDistanceSchema>
 
 export const adminAccountRowSchema = z.object({
   id: z.uuid(),

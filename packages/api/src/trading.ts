@@ -7,6 +7,11 @@ import {
   timeframes,
 } from '@tp/domain'
 import { z } from 'zod'
+import {
+  riskBreachMessageSchema,
+  riskDeskClientMessageSchema,
+  riskNearestMessageSchema,
+} from './admin-risk'
 import { emailSchema } from './auth'
 
 // The trading API: the trader's challenge accounts, the web terminal's REST calls and the live
@@ -476,6 +481,8 @@ export const streamClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('quotes'), symbols: z.array(instrumentSymbolSchema).max(50) }),
   /** the account whose state to receive (one at a time; null stops) */
   z.object({ type: z.literal('account'), accountId: z.uuid().nullable() }),
+  /** admins: the live risk view's ranking and new breaches (admin-risk.ts) */
+  riskDeskClientMessageSchema,
   z.object({ type: z.literal('ping') }),
 ])
 export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>
@@ -538,6 +545,9 @@ export const streamServerMessageSchema = z.discriminatedUnion('type', [
     accountId: z.uuid(),
     version: z.number().int().min(1),
   }),
+  /** admins watching the risk desk: the accounts nearest to a breach, and each new breach */
+  riskNearestMessageSchema,
+  riskBreachMessageSchema,
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ])
