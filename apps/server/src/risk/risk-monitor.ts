@@ -21,6 +21,7 @@ import type {
   TradingPlatform,
 } from '../integrations/trading-platform/trading-platform'
 import type { Logger } from '../lib/logger'
+import { rankNearestToBreach, type BreachDistance } from './nearest-to-breach'
 import { StatementSize, writeInStatements } from './statement-size'
 
 // Live risk: every equity change of every active account goes through the domain's incremental
@@ -351,6 +352,14 @@ export class RiskMonitor {
 
   accounts(): IterableIterator<MonitoredAccount> {
     return this.byAccountId.values()
+  }
+
+  /**
+   * The `limit` open accounts nearest to a floor, nearest first (the admin's live risk view,
+   * decision 0038): computed on demand from the evaluators, read-only, nothing on the tick path.
+   */
+  nearestToBreach(limit: number): { monitored: number; accounts: BreachDistance[] } {
+    return rankNearestToBreach(this.byAccountId.values(), limit)
   }
 
   /**
