@@ -22,6 +22,7 @@ import { certificateRoutes } from './modules/certificates/routes'
 import { certificatePageRoutes } from './modules/certificates/page-routes'
 import { adminRoutes } from './modules/admin/routes'
 import { adminAccountRoutes } from './modules/admin-accounts/routes'
+import { adminRiskRoutes } from './modules/admin-risk/routes'
 import { authRoutes } from './modules/auth/routes'
 import { devMailboxRoutes } from './modules/dev-mailbox/routes'
 import { profileRoutes } from './modules/profile/routes'
@@ -113,6 +114,7 @@ export async function buildApp(
       await api.register(adminRoutes(ctx), { prefix: '/admin' })
       await api.register(adminTradingRoutes(ctx), { prefix: '/admin' })
       await api.register(adminAccountRoutes(ctx), { prefix: '/admin' })
+      await api.register(adminRiskRoutes(ctx), { prefix: '/admin' })
       await api.register(adminServiceRoutes(ctx), { prefix: '/admin' })
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))

@@ -15,6 +15,7 @@ import type {
 } from '../../integrations/trading-platform/trading-platform'
 import { getAccountState } from '../accounts/account-state'
 import { isDealAdded } from '../analytics/analytics-cache'
+import { RiskDeskFeed } from './risk-desk-feed'
 
 // The live stream's fan-out (WebSocket /api/stream): each connection gets the quotes of the
 // symbols it asked for and the state of the one account it watches, pushed as they change:
@@ -97,9 +98,12 @@ export class LiveHub {
   private timer: NodeJS.Timeout | null = null
   private accountTimer: NodeJS.Timeout | null = null
   private ctx: AppContext | null = null
+  /** the admins' live risk view (topic `risk-desk`, decision 0038) */
+  readonly riskDesk = new RiskDeskFeed((listener) => this.onBreachRecorded(listener))
 
   start(ctx: AppContext): void {
     this.ctx = ctx
+    this.riskDesk.start(ctx)
     this.timer = setInterval(() => this.pump(), QUOTE_INTERVAL_MS)
     this.timer.unref()
     // the accounts on their own finer beat: a changing account is built every 250 ms (not every
@@ -111,6 +115,7 @@ export class LiveHub {
   stop(): void {
     if (this.timer) clearInterval(this.timer)
     if (this.accountTimer) clearInterval(this.accountTimer)
+    this.riskDesk.stop()
     this.watchers.clear()
     this.feeds.clear()
   }
@@ -134,6 +139,7 @@ export class LiveHub {
     const watcher = this.watchers.get(connection)
     if (watcher) this.leaveFeed(watcher)
     this.watchers.delete(connection)
+    this.riskDesk.unwatch(connection)
   }
 
   watchQuotes(connection: StreamConnection, symbols: readonly string[]): void {

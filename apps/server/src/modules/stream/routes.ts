@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
 import { isAppError } from '../../lib/errors'
 import { loadAccountFor } from '../access/access-policy'
-import { resolveCaller, type Caller } from '../access/authenticate'
+import { assertAdmin, resolveCaller, type Caller } from '../access/authenticate'
 import type { StreamConnection } from './live-hub'
 
 // GET /api/stream (WebSocket). Browsers cannot set headers on a WebSocket, so the first message
@@ -103,6 +103,27 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
                   return
                 }
                 ctx.trading.hub.watchAccount(connection, null)
+                return fail(error.code, error.message)
+              }
+              return
+            }
+            case 'risk-desk': {
+              if (!message.isWatching) {
+                ctx.trading.hub.riskDesk.unwatch(connection)
+                return
+              }
+              try {
+                // admins only, with the role as the database says now (the access policy)
+                caller = await resolveCaller(ctx, token)
+                assertAdmin(caller)
+                ctx.trading.hub.riskDesk.watch(connection)
+              } catch (error) {
+                if (!isAppError(error)) throw error
+                if (error.status === 401 || error.code === 'ACCOUNT_DISABLED') {
+                  socket.close(streamCloseCodes.unauthenticated, 'session ended')
+                  return
+                }
+                ctx.trading.hub.riskDesk.unwatch(connection)
                 return fail(error.code, error.message)
               }
               return
