@@ -85,14 +85,14 @@ export class CallerCache {
   }
 
   /**
-   * A notice of the `access_changed` channel. The read caches' kinds (account, orders: 0028) are
+   * A notice of the `access_changed` channel. The read caches' kinds (account, orders: 0028; accounts: 0040) are
    * not this cache's; anything else it does not understand clears all.
    */
   handleNotice(payload: string | undefined): void {
     const { kind, id } = parseNotice(payload)
     if (kind === 'user' && id) this.forgetUser(id)
     else if (kind === 'session' && id) this.forgetSession(id)
-    else if ((kind === 'account' || kind === 'orders') && id) return
+    else if ((kind === 'account' || kind === 'accounts' || kind === 'orders') && id) return
     else this.clear()
   }
 

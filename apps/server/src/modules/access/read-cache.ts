@@ -2,13 +2,17 @@ import type pg from 'pg'
 import { ACCESS_CHANGED_CHANNEL, connectToNotices, parseNotice } from '../../db/notices'
 import type { OrderRow, PaymentRow, TradingAccountRow } from '../../db/schema'
 
-// Hot reads kept in process (decision 0028): a trading account's row by id (account state) and a
-// user's orders with their latest payments (the orders list), so those routes cost no database
-// round trip. The same rules as the caller cache of 0024, on the same channel:
+// Hot reads kept in process (decision 0028): a trading account's row by id (account state), a
+// user's orders with their latest payments (the orders list) and a user's trading accounts (the
+// accounts list, decision 0040), so those routes cost no database round trip. The same rules as
+// the caller cache of 0024, on the same channel:
 //   - migration 0015's triggers notify `account:<id>` on any change of a trading account except
 //     the risk flush's checkpoint columns (evaluator_state, evaluator_seq, which a cached row
 //     therefore does not carry), and `orders:<user id>` on any change of an order or a payment,
 //     in the transaction of the change, whoever makes it;
+//   - migration 0019's trigger notifies `accounts:<user id>` when a trading account is created,
+//     deleted or moves to another user (both users); any other change of a listed account comes
+//     as its `account:<id>`, which drops the list that holds it (its owner, as listed);
 //   - every connection of the app's pool listens, so a change made through this process has
 //     dropped the entry before the statement that made it returns; one dedicated connection
 //     brings other processes' changes;
@@ -25,6 +29,8 @@ export type AccountRowView = Readonly<Omit<TradingAccountRow, 'evaluatorState' |
 /** A trading account's row as cached: without the checkpoint columns the triggers ignore. */
 export type CachedAccountRow = AccountRowView
 export type CachedOrderRows = ReadonlyArray<{ order: OrderRow; payment: PaymentRow | null }>
+/** A user's trading accounts as cached (creation order), each without the checkpoint columns. */
+export type CachedAccountList = ReadonlyArray<CachedAccountRow>
 
 type Entry<V> = { value: V; storedAtMs: number }
 
@@ -83,10 +89,27 @@ export class ReadCaches {
   readonly accounts: NotifiedCache<CachedAccountRow>
   /** by user id */
   readonly orders: NotifiedCache<CachedOrderRows>
+  /** by user id: use storeAccountList, which also keeps who each listed account belongs to */
+  readonly accountLists: NotifiedCache<CachedAccountList>
+  /** account id -> the user whose cached list holds it (an account's notice drops that list) */
+  private readonly listedOwners = new Map<string, string>()
 
   constructor(nowMs?: () => number) {
     this.accounts = new NotifiedCache(nowMs)
     this.orders = new NotifiedCache(nowMs)
+    this.accountLists = new NotifiedCache(nowMs)
+  }
+
+  /** Keeps a user's accounts read at `readGeneration` (see NotifiedCache.store). */
+  storeAccountList(userId: string, rows: CachedAccountList, readGeneration: number): void {
+    this.accountLists.store(userId, rows, readGeneration)
+    if (this.accountLists.get(userId) !== rows) return
+    if (this.listedOwners.size >= MAX_ENTRIES) {
+      this.accountLists.clear()
+      this.listedOwners.clear()
+      return
+    }
+    for (const row of rows) this.listedOwners.set(row.id, userId)
   }
 
   get isOn(): boolean {
@@ -99,7 +122,11 @@ export class ReadCaches {
    */
   handleNotice(payload: string | undefined): void {
     const { kind, id } = parseNotice(payload)
-    if (kind === 'account' && id) this.accounts.forget(id)
+    if (kind === 'account' && id) {
+      this.accounts.forget(id)
+      // the list that holds it; an account no cached list holds still stops a list read under way
+      this.accountLists.forget(this.listedOwners.get(id) ?? '')
+    } else if (kind === 'accounts' && id) this.accountLists.forget(id)
     else if (kind === 'orders' && id) this.orders.forget(id)
     else if ((kind === 'user' || kind === 'session') && id) return
     else this.clear()
@@ -108,11 +135,15 @@ export class ReadCaches {
   clear(): void {
     this.accounts.clear()
     this.orders.clear()
+    this.accountLists.clear()
+    this.listedOwners.clear()
   }
 
   setListening(isListening: boolean): void {
     this.accounts.setListening(isListening)
     this.orders.setListening(isListening)
+    this.accountLists.setListening(isListening)
+    this.listedOwners.clear()
   }
 }
 
