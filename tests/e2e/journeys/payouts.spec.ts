@@ -176,3 +176,95 @@ test('a funded trader is paid: identity, request, approval, crypto sent, balance
   }).toPass({ timeout: 45_000 })
   await adminContext.close()
 })
+
+test('a bank wire payout is approved and marked paid by hand with its reference', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const trader = await registerUser(request)
+  await createScenarioAccount(request, {
+    email: trader.email,
+    stage: 'funded',
+    startDaysAgo: 20,
+    trades: [19, 18, 17, 16, 15].map((daysAgo) => ({
+      symbol: 'BTCUSD',
+      side: 'buy' as const,
+      volume: '1.00',
+      openPrice: '65000.00',
+      closePrice: '65200.00',
+      openDaysAgo: daysAgo,
+      durationMinutes: 60,
+    })),
+  })
+  // what the first journey does through the screens, done here through the API
+  const headers = { authorization: `Bearer ${await loginToken(request, trader)}` }
+  const image = `data:image/png;base64,${PNG.toString('base64')}`
+  const submitted = await request.post('/api/payouts/identity', {
+    headers,
+    data: {
+      legalName: 'Alan Turing',
+      dateOfBirth: '1988-06-23',
+      country: 'GB',
+      document: image,
+      selfie: image,
+    },
+  })
+  expect(submitted.status()).toBe(201)
+  const identityId = ((await submitted.json()) as { id: string }).id
+  const adminHeaders = { authorization: `Bearer ${await loginToken(request, demoAdmin)}` }
+  const approved = await request.post(`/api/admin/identity-checks/${identityId}/review`, {
+    headers: adminHeaders,
+    data: { decision: 'approve' },
+  })
+  expect(approved.status()).toBe(200)
+  const agreement = (await (await request.get('/api/payouts/agreement', { headers })).json()) as {
+    version: string
+  }
+  const accepted = await request.post('/api/payouts/agreement', {
+    headers,
+    data: { version: agreement.version },
+  })
+  expect(accepted.status()).toBe(200)
+
+  // the trader saves a bank wire and requests the payout on screen
+  await signIn(page, trader)
+  await expect(page).toHaveURL(/\/user\/dashboard$/)
+  await openPayouts(page)
+  await page.getByRole('combobox', { name: /^Method/ }).selectOption('bank')
+  await page.getByLabel('Account holder').fill('Alan Turing')
+  await page.getByLabel('Bank name').fill('Bletchley Bank')
+  await page.getByLabel('IBAN').fill('GB82WEST12345698765432')
+  await page.getByRole('button', { name: 'Save payout method' }).click()
+  await expect(toast(page, 'Payout method saved.')).toBeVisible()
+  await page.getByRole('button', { name: /^Request \$/ }).click()
+  await expect(toast(page, 'Payout requested: it is under review.')).toBeVisible()
+
+  // the admin approves it; a bank wire waits for its reference, then is paid
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await signIn(admin, demoAdmin)
+  await expect(admin).toHaveURL(/\/admin\//)
+  await admin.goto('/admin/payouts')
+  const queued = admin.getByTestId('admin-payout').filter({ hasText: trader.email })
+  await queued.getByRole('button', { name: 'Approve payout' }).click()
+  const reference = queued.getByRole('textbox', { name: 'Wire reference' })
+  await expect(reference).toBeVisible()
+  await reference.fill('WIRE-2026-0042')
+  await queued.getByRole('button', { name: 'Mark paid' }).click()
+  await expect(queued).toHaveCount(0)
+  await admin.getByRole('combobox', { name: 'Show' }).selectOption('all')
+  await expect(admin.getByTestId('admin-payout').filter({ hasText: trader.email })).toHaveAttribute(
+    'data-status',
+    'paid',
+  )
+
+  await openPayouts(page)
+  const paidRow = page.getByTestId('payout-row').first()
+  await expect(paidRow).toHaveAttribute('data-status', 'paid')
+  await expect(paidRow.getByRole('list', { name: 'Status timeline' })).toContainText(
+    'WIRE-2026-0042',
+  )
+  await adminContext.close()
+})
