@@ -2,25 +2,19 @@ import { useState, type ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { ComingSoon } from '@/components/coming-soon'
-import { Island } from '@/components/island'
-import {
-  AdminLayout,
-  PublicLayout,
-  StandaloneLayout,
-  UserLayout,
-} from '@/components/layouts/layouts'
+import { AdminLayout, StandaloneLayout, UserLayout } from '@/components/layouts/layouts'
 import { paths } from '@/config/paths'
-import { FooterNewsletter } from './footer-newsletter'
 import { RequireAdmin, RequireSignedIn, RequireTrader } from './guards'
 import { PageSpinner, RouteError } from './route-error'
-import LandingRoute from './routes/landing'
 import { Root } from './routes/root'
 
 type RouteModule = { default: ComponentType; handle?: unknown }
 
 /**
  * Code-split pages load on first visit; the shell and placeholders ship in the first bundle. A
- * page module's `handle` (e.g. its title and meta description) becomes the route's handle.
+ * page module's `handle` (e.g. its title and meta description) becomes the route's handle. The
+ * public site's layout and landing page are code-split too: the signed-in shell carries neither
+ * (decision 0041).
  */
 const lazyPage = (load: () => Promise<RouteModule>) => async () => {
   const page = await load()
@@ -44,18 +38,10 @@ export function createRoutes(): RouteObject[] {
       hydrateFallbackElement: <PageSpinner />,
       children: [
         {
-          element: (
-            <PublicLayout
-              footerNewsletter={
-                <Island name="footer-newsletter">
-                  <FooterNewsletter />
-                </Island>
-              }
-            />
-          ),
+          lazy: lazyPage(() => import('./routes/public-site')),
           children: [
-            { path: paths.home.path, element: <LandingRoute /> },
-            { path: paths.homeAlias.path, element: <LandingRoute /> },
+            { path: paths.home.path, lazy: lazyPage(() => import('./routes/landing')) },
+            { path: paths.homeAlias.path, lazy: lazyPage(() => import('./routes/landing')) },
             {
               path: paths.info.aboutUs.path,
               lazy: lazyPage(() => import('./routes/info/about-us')),

@@ -1,50 +1,15 @@
 import type { ReactNode } from 'react'
-import { Link, Outlet, useLocation } from 'react-router'
-import { Island } from '@/components/island'
+import { Link, Outlet } from 'react-router'
 import { Logo } from '@/components/logo'
-import { HeadOwnedContext, PageHead } from '@/components/page-head'
 import { paths } from '@/config/paths'
-import { publicPageFor } from '@/config/public-pages'
 import { usePublicConfig } from '@/lib/public-config'
-import { Footer } from './footer'
 import { adminNavItems, traderNavItems } from './navigation'
 import { SideNav } from './side-nav'
+import { SkipLink } from './skip-link'
 import { TopNav } from './top-nav'
 
-function SkipLink() {
-  return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-    >
-      Skip to content
-    </a>
-  )
-}
-
-/**
- * Public site: top nav, page, footer. A page of the public list (config/public-pages.ts) gets its
- * head from there: title, description, canonical URL and sharing tags (decision 0025).
- */
-export function PublicLayout({ footerNewsletter }: { footerNewsletter?: ReactNode }) {
-  const { pathname } = useLocation()
-  const page = publicPageFor(pathname)
-  return (
-    <div className="flex min-h-dvh flex-col">
-      {page ? <PageHead page={page} /> : null}
-      <SkipLink />
-      <Island name="top-nav">
-        <TopNav />
-      </Island>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <HeadOwnedContext value={page !== undefined}>
-          <Outlet />
-        </HeadOwnedContext>
-      </main>
-      <Footer newsletter={footerNewsletter} />
-    </div>
-  )
-}
+// The signed-in areas' and stand-alone pages' layouts. The public site's (public-layout.tsx) is
+// apart: the signed-in app loads it only when it shows a public page (decision 0041).
 
 function AreaLayout({ sideNav }: { sideNav: ReactNode }) {
   return (
