@@ -157,6 +157,11 @@ export const envSchema = z
     OXAPAY_API_BASE: httpUrl.default('https://api.oxapay.com/v1'),
     /** how long a crypto payment session stays open (spec 2.7: 30 minutes) */
     OXAPAY_LIFETIME_MINUTES: z.coerce.number().int().min(15).max(2880).default(30),
+    /**
+     * A public economic calendar feed (the weekly JSON format or ICS) synced every 30 minutes into
+     * the economic calendar (decision 0037). Unset outside production: a local fake feed.
+     */
+    ECONOMIC_CALENDAR_FEED_URL: httpUrl.optional(),
     /** An order nobody pays within this many hours is expired (a late payment still finds it). */
     ORDER_EXPIRY_HOURS: z.coerce
       .number()
