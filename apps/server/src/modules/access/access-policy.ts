@@ -234,7 +234,7 @@ export async function recordAudit(
   entry: {
     actor: Caller
     action: string
-    targetType: 'trading-account' | 'order' | 'user' | 'coupon' | 'payout'
+    targetType: 'trading-account' | 'order' | 'user' | 'coupon' | 'payout' | 'economic-event'
     targetId: string
     reason?: string | null
     details?: Record<string, unknown>
