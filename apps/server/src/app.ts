@@ -39,6 +39,7 @@ import { adminTradingRoutes } from './modules/trading/admin-routes'
 import { marketRoutes, tradingRoutes } from './modules/trading/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { leaderboardRoutes } from './modules/leaderboard/routes'
+import { metatraderRoutes } from './modules/metatrader/routes'
 import { statementImportRoutes } from './modules/statement-imports/routes'
 
 export type BuildAppOptions = {
@@ -120,6 +121,7 @@ export async function buildApp(
       await api.register(tradingRoutes(ctx))
       await api.register(analyticsRoutes(ctx))
       await api.register(leaderboardRoutes(ctx))
+      await api.register(metatraderRoutes(ctx))
       await api.register(statementImportRoutes(ctx))
       await api.register(streamRoutes(ctx))
       await api.register(scenarioRoutes(ctx))

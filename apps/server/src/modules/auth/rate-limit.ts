@@ -21,6 +21,8 @@ export type RateLimitedAction =
   | 'contact'
   | 'become-partner'
   | 'newsletter'
+  // Connect MetaTrader (modules/metatrader, decision 0043): per user (as `email`) and per IP
+  | 'metatrader-connection-test'
 
 type Window = { hits: number; windowStartedAt: Date }
 
