@@ -222,6 +222,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/admin/trading-account')),
                 },
                 {
+                  path: paths.admin.risk.path,
+                  lazy: lazyPage(() => import('./routes/admin/risk')),
+                },
+                {
                   path: paths.admin.payouts.path,
                   lazy: lazyPage(() => import('./routes/admin/payouts')),
                 },

@@ -105,6 +105,7 @@ export const paths = {
       path: '/admin/tradingaccounts/:accountId',
       getHref: (accountId: string) => `/admin/tradingaccounts/${encodeURIComponent(accountId)}`,
     },
+    risk: fixed('/admin/risk'),
     payouts: fixed('/admin/payouts'),
     coupons: fixed('/admin/coupons'),
     orders: fixed('/admin/orders'),
