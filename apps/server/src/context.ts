@@ -5,6 +5,7 @@ import type { GoogleIdentity } from './integrations/google/google-identity'
 import type { PaymentProviders } from './integrations/payments/payment-providers'
 import type { Mailer } from './integrations/mail/mailer'
 import type { Storage } from './integrations/storage/storage'
+import type { PlatformRouter } from './integrations/trading-platform/platform-router'
 import type { SimulatedPlatform } from './integrations/trading-platform/simulated/simulated-platform'
 import type { TradingPlatform } from './integrations/trading-platform/trading-platform'
 import type { Jobs } from './jobs/job-runner'
@@ -49,8 +50,11 @@ export type AppContext = {
 
 /** The trading platform and what watches it live. */
 export type TradingRuntime = {
+  /** the port: the router, every account's calls to the adapter it is bound to (decision 0042) */
   platform: TradingPlatform
-  /** the built-in simulated server when it is the platform: only the scenario driver reaches in */
+  /** the same router, with its adapters (the MT5 fake's handle in tests and the bench) */
+  router: PlatformRouter
+  /** the built-in simulated server when it runs: only the scenario driver reaches in */
   simulated: SimulatedPlatform | null
   risk: RiskMonitor
   hub: LiveHub

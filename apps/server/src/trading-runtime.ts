@@ -1,8 +1,11 @@
 import type { Env } from './config/env'
+import { isNotNull } from 'drizzle-orm'
 import type { AppContext, TradingRuntime } from './context'
 import type { Database } from './db/client'
-import { SimulatedPlatform } from './integrations/trading-platform/simulated/simulated-platform'
-import type { TradingPlatform } from './integrations/trading-platform/trading-platform'
+import { tradingAccounts } from './db/schema'
+import { createAdapters } from './integrations/trading-platform/platform-registry'
+import { PlatformRouter } from './integrations/trading-platform/platform-router'
+import type { SimulatedPlatform } from './integrations/trading-platform/simulated/simulated-platform'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/logger'
 import { createLifecycleHooks } from './modules/accounts/account-lifecycle'
@@ -17,7 +20,8 @@ import { scheduleNextWeekendClose } from './risk/weekend-close-job'
 // account's evaluator from its checkpoint and ledger; the live hub subscribes (account events and
 // quotes); then the market catches up with the clock and runs, and the next day reset and weekend
 // close are scheduled. Everything here goes through the trading-platform port; only the scenario driver
-// reaches into the simulated server (`runtime.simulated`).
+// reaches into the simulated server (`runtime.simulated`). The port is the platform router
+// (decision 0042): each account's calls go to the adapter it is bound to (platform-registry.ts).
 
 export type TradingRuntimeHandle = {
   runtime: TradingRuntime
@@ -34,16 +38,28 @@ export function createTradingRuntime(options: {
   getContext(): AppContext
 }): TradingRuntimeHandle {
   const { env, db, clock, logger } = options
-  const simulated = new SimulatedPlatform({
-    db,
-    clock,
+  const adapters = createAdapters({ env, db, clock, logger })
+  const simulated = (adapters.get('simulated') as SimulatedPlatform | undefined) ?? null
+  const platform = new PlatformRouter({
+    adapters,
+    defaultKind: env.TRADING_PLATFORM,
     logger,
-    marketSeed: env.MARKET_SEED,
-    backfillHours: env.MARKET_BACKFILL_HOURS,
-    feedMode: env.MARKET_FEED,
-    serverName: env.SIM_SERVER_NAME,
+    loadBindings: async () =>
+      (
+        await db
+          .select({
+            externalId: tradingAccounts.externalId,
+            adapter: tradingAccounts.adapter,
+            status: tradingAccounts.status,
+          })
+          .from(tradingAccounts)
+          .where(isNotNull(tradingAccounts.externalId))
+      ).map((row) => ({
+        externalId: row.externalId!,
+        adapter: row.adapter,
+        isActive: row.status === 'active',
+      })),
   })
-  const platform: TradingPlatform = simulated
   const hub = new LiveHub()
   const risk = new RiskMonitor({
     db,
@@ -53,7 +69,7 @@ export function createTradingRuntime(options: {
     hooks: createLifecycleHooks(options.getContext),
   })
   const analytics = new AnalyticsCache(platform)
-  const runtime: TradingRuntime = { platform, simulated, risk, hub, analytics }
+  const runtime: TradingRuntime = { platform, router: platform, simulated, risk, hub, analytics }
   let unsubscribers: (() => void)[] = []
   return {
     runtime,

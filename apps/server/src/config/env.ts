@@ -114,8 +114,27 @@ export const envSchema = z
      * voids every certificate issued. Default outside production: a development-only key.
      */
     CERTIFICATE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Where challenge accounts live: the built-in simulated trading server. */
-    TRADING_PLATFORM: z.enum(['simulated']).default('simulated'),
+    /**
+     * Where NEW challenge accounts live (decision 0042): the built-in simulated trading server, a
+     * firm's own MT5 server through its Web API, or MetaApi. Existing accounts stay on the adapter
+     * that created them.
+     */
+    TRADING_PLATFORM: z.enum(['simulated', 'mt5-webapi', 'metaapi']).default('simulated'),
+    /**
+     * The firm's MT5 server's Web API (https; an http loopback address outside production). Unset
+     * outside production: a local fake MT5 server (its control page is logged at start).
+     */
+    MT5_WEBAPI_URL: httpUrl.optional(),
+    /** the manager account the app signs in with (needs the rights to add users and balance ops) */
+    MT5_WEBAPI_LOGIN: z
+      .string()
+      .regex(/^\d{1,20}$/, 'must be the manager login (digits)')
+      .optional(),
+    MT5_WEBAPI_PASSWORD: z.string().min(1).optional(),
+    /** the MT5 group new accounts join, e.g. demo\tradepeak */
+    MT5_WEBAPI_GROUP: z.string().min(1).max(64).optional(),
+    /** the server name traders type into their MetaTrader 5 terminal */
+    MT5_WEBAPI_SERVER_NAME: z.string().min(1).max(64).optional(),
     /** The simulated server's name as traders see it (suffixed -MT4 / -MT5). */
     SIM_SERVER_NAME: z
       .string()
@@ -214,6 +233,25 @@ export const envSchema = z
         requireVar(name, 'is required when STORAGE_DRIVER=s3')
       }
     }
+    if (env.MT5_WEBAPI_URL) {
+      for (const name of [
+        'MT5_WEBAPI_LOGIN',
+        'MT5_WEBAPI_PASSWORD',
+        'MT5_WEBAPI_GROUP',
+        'MT5_WEBAPI_SERVER_NAME',
+      ] as const) {
+        requireVar(name, 'is required when MT5_WEBAPI_URL is set')
+      }
+      const url = new URL(env.MT5_WEBAPI_URL)
+      const isLoopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+      if (url.protocol === 'http:' && (env.NODE_ENV === 'production' || !isLoopback)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MT5_WEBAPI_URL'],
+          message: 'must be https (http only to a loopback address outside production)',
+        })
+      }
+    }
     if (env.PAYPAL_CLIENT_ID) {
       requireVar('PAYPAL_CLIENT_SECRET', 'is required when PAYPAL_CLIENT_ID is set')
       requireVar('PAYPAL_WEBHOOK_ID', 'is required when PAYPAL_CLIENT_ID is set')
@@ -230,6 +268,9 @@ export const envSchema = z
     requireVar('SMTP_URL', 'is required in production (no mail capture there)')
     requireVar('CREDENTIALS_KEY', 'is required in production (it seals trading passwords)')
     requireVar('CERTIFICATE_KEY', 'is required in production (it signs the certificates)')
+    if (env.TRADING_PLATFORM === 'mt5-webapi') {
+      requireVar('MT5_WEBAPI_URL', 'is required in production when TRADING_PLATFORM=mt5-webapi')
+    }
     if (env.SCENARIO_DRIVER) {
       ctx.addIssue({
         code: 'custom',

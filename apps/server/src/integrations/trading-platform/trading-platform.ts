@@ -22,7 +22,22 @@ import type {
 // Units (decision 0013): prices in integer points, volumes in hundredths of a lot, money in USD
 // cents, times in ms since the epoch.
 
-export type PlatformKind = 'simulated'
+/**
+ * The adapters an account can live on (platform-registry.ts): each trading account is bound to the
+ * one that created it (trading_accounts.adapter), whatever the default for new accounts
+ * (TRADING_PLATFORM) is now.
+ */
+export const platformKinds = ['simulated', 'mt5-webapi', 'metaapi'] as const
+export type PlatformKind = (typeof platformKinds)[number]
+
+export function isPlatformKind(value: string): value is PlatformKind {
+  return (platformKinds as readonly string[]).includes(value)
+}
+
+/** An account row's adapter column as a kind (rows older than the registry say 'simulated'). */
+export function platformKindOf(adapter: string): PlatformKind {
+  return isPlatformKind(adapter) ? adapter : 'simulated'
+}
 
 /**
  * The server's own trading conditions for the account's group (MT5 group settings): its margin
@@ -39,6 +54,11 @@ export interface AccountLimits {
 export interface CreateAccountInput {
   /** idempotency key: creating again with it returns the same account */
   requestId: string
+  /**
+   * the adapter to create it on (the platform router: the account row's binding, so a retry after
+   * a change of TRADING_PLATFORM goes where the first attempt went); default: the default adapter
+   */
+  adapter?: PlatformKind
   platform: 'mt4' | 'mt5'
   /** the holder's display name as the server records it (MT5 Name, MetaApi name) */
   name: string
@@ -317,8 +337,17 @@ export class PlatformNotFoundError extends Error {
 
 export interface TradingPlatform extends PlatformMarketData {
   readonly kind: PlatformKind
-  /** shown to traders, e.g. "Simulated MT5" */
-  platformLabel(platform: 'mt4' | 'mt5'): string
+  /**
+   * shown to traders, e.g. "Simulated MT5"; with an adapter (the account's binding), that adapter's
+   * label (the platform router)
+   */
+  platformLabel(platform: 'mt4' | 'mt5', adapter?: PlatformKind): string
+  /**
+   * Whether the app's web terminal places orders for the account (decision 0042): the simulated
+   * server yes; an account on a real MetaTrader server trades in MetaTrader, the terminal shows it
+   * read-only. Absent: yes.
+   */
+  isTerminalTrading?(externalId: string): boolean
 
   /** Connects and loads: accounts and prices can be read, nothing streams yet. */
   load(): Promise<void>
@@ -344,6 +373,11 @@ export interface TradingPlatform extends PlatformMarketData {
 
   /** every account's live changes; returns the unsubscribe function */
   subscribe(listener: AccountEventListener): () => void
+  /**
+   * The accounts the app judges live (active), whole set each time: an adapter that learns of
+   * changes by polling (MT5 Web API) polls these. Absent: the adapter streams everything itself.
+   */
+  watchAccounts?(externalIds: readonly string[]): void
 
   closeAllPositions(externalId: string, reason: CloseReason): Promise<PlatformClosedTrade[]>
   cancelAllOrders(externalId: string): Promise<PlatformOrder[]>

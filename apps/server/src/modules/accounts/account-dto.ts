@@ -1,6 +1,7 @@
 import type { TradingAccountDto, TradingCredentials } from '@tp/api'
 import { parsePlanKey, type PlanKey } from '@tp/domain'
 import type { AppContext } from '../../context'
+import { platformKindOf } from '../../integrations/trading-platform/trading-platform'
 import type { TradingAccountRow } from '../../db/schema'
 import type { AccountRowView } from '../access/read-cache'
 
@@ -16,7 +17,7 @@ export function toTradingAccountDto(ctx: AppContext, row: AccountRowView): Tradi
     login: row.login ?? '',
     server: row.server ?? '',
     platform: row.platform,
-    platformLabel: ctx.trading.platform.platformLabel(row.platform),
+    platformLabel: ctx.trading.platform.platformLabel(row.platform, platformKindOf(row.adapter)),
     challenge,
     stage,
     planKey: row.planKey as PlanKey,

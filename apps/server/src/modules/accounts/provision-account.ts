@@ -10,6 +10,7 @@ import {
 } from '@tp/domain'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
+import { platformKindOf } from '../../integrations/trading-platform/trading-platform'
 import { challenges, tradingAccounts, type TradingAccountRow } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { issueCertificate } from '../certificates/issue-certificate'
@@ -111,6 +112,8 @@ export async function provisionStageAccount(
     const user = await findUserById(ctx.db, challenge.userId)
     const created = await ctx.trading.platform.createAccount({
       requestId: row.id,
+      // where the first attempt went, whatever TRADING_PLATFORM says now (decision 0042)
+      adapter: platformKindOf(row.adapter),
       platform: row.platform,
       name: user?.name || user?.email || 'Trader',
       email: user?.email ?? '',

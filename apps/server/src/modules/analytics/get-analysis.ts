@@ -19,6 +19,7 @@ import {
   type Verdict,
 } from '@tp/domain'
 import type { AppContext } from '../../context'
+import { platformKindOf } from '../../integrations/trading-platform/trading-platform'
 import type { TradingAccountRow } from '../../db/schema'
 import { rulesOf } from '../../risk/risk-monitor'
 import type { Caller } from '../access/authenticate'
@@ -114,7 +115,10 @@ export async function getAnalysis(
         mtAccount: {
           status: row.status,
           platform: row.platform,
-          platformLabel: ctx.trading.platform.platformLabel(row.platform),
+          platformLabel: ctx.trading.platform.platformLabel(
+            row.platform,
+            platformKindOf(row.adapter),
+          ),
           challengeType: challenge,
           login: row.login ?? '',
         },

@@ -1,0 +1,912 @@
+import { randomInt } from 'node:crypto'
+import { findInstrument } from '@tp/domain'
+import { platformMessages } from '@tp/api/trading-platform'
+import type { Env } from '../../../config/env'
+import type { Clock } from '../../../lib/clock'
+import { AppError } from '../../../lib/errors'
+import type { Logger } from '../../../lib/logger'
+import {
+  PlatformNotFoundError,
+  type AccountEvent,
+  type AccountEventListener,
+  type CloseReason,
+  type CreateAccountInput,
+  type CreatedAccount,
+  type PlatformAccountInfo,
+  type PlatformClosedTrade,
+  type PlatformDeal,
+  type PlatformPosition,
+  type PositionTotals,
+  type TradingPlatform,
+} from '../trading-platform'
+import {
+  FAKE_MT5_GROUP,
+  FAKE_MT5_MANAGER,
+  FAKE_MT5_SERVER_NAME,
+  startMt5Fake,
+  type Mt5Fake,
+} from './fake/mt5-fake'
+import { Mt5Error, Mt5SessionPool, type Mt5Command } from './mt5-session'
+import {
+  Mt5DealAction,
+  Mt5DealEntry,
+  Mt5DealReason,
+  Mt5Retcode,
+  Mt5UserRights,
+  NEW_USER_RIGHTS,
+  accountStateSchema,
+  centsOf,
+  dealRecordSchema,
+  meetsMt5PasswordPolicy,
+  moneyText,
+  positionRecordSchema,
+  requestTag,
+  scaledInt,
+  userRecordSchema,
+  type Mt5AccountState,
+  type Mt5DealRecord,
+  type Mt5PositionRecord,
+  type Mt5UserRecord,
+} from './mt5-wire'
+import { z } from 'zod'
+
+// The trading-platform port on a firm's own MT5 server, through the MetaQuotes Web API (decision
+// 0042; contracts/integrations.md section 4). Accounts are MT5 users in the configured group, their
+// id here is the login. The manager signs in on each of a few keep-alive connections (mt5-session.ts)
+// and commands go to the least busy one. Live changes are polled (the Web API pushes nothing):
+// every watched (active) account's trade state in batches of BATCH logins each POLL_MS, its open
+// positions alongside, and the deals of the accounts whose positions changed; they reach the risk
+// monitor as the same account events the simulator emits. Traders trade in MetaTrader itself: the
+// app's web terminal shows these accounts read-only (isTerminalTrading false), and the firm's
+// actions (disable trading: the user's rights; close positions: the dealer's position-execute,
+// where the manager has the right) go through the manager API.
+
+export type Mt5WebApiSettings = {
+  /** null: start the local fake (outside production, MT5_WEBAPI_URL unset) */
+  url: string | null
+  login: string
+  password: string
+  group: string
+  serverName: string
+  /** keep-alive connections (sessions) used in parallel */
+  sessions: number
+  /** how often every watched account is read (at most 2 s: the issue's freshness) */
+  pollMs: number
+  /** logins per batched read */
+  batch: number
+  /** the fake's answer latency (the bench) */
+  fakeLatencyMs?: number
+}
+
+export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
+  const common = { sessions: 4, pollMs: 1_000, batch: 100 }
+  if (env.MT5_WEBAPI_URL) {
+    return {
+      ...common,
+      url: env.MT5_WEBAPI_URL,
+      login: env.MT5_WEBAPI_LOGIN!,
+      password: env.MT5_WEBAPI_PASSWORD!,
+      group: env.MT5_WEBAPI_GROUP!,
+      serverName: env.MT5_WEBAPI_SERVER_NAME!,
+    }
+  }
+  if (!env.canUseFakes) return null
+  return {
+    ...common,
+    url: null,
+    login: FAKE_MT5_MANAGER.login,
+    password: FAKE_MT5_MANAGER.password,
+    group: env.MT5_WEBAPI_GROUP ?? FAKE_MT5_GROUP,
+    serverName: env.MT5_WEBAPI_SERVER_NAME ?? FAKE_MT5_SERVER_NAME,
+  }
+}
+
+/** What polling knows of an account, to emit only what changed. */
+type Watched = {
+  balance: number | null
+  equity: number | null
+  positions: Map<string, PlatformPosition> | null
+}
+
+const MAX_BACKOFF_MS = 30_000
+const PASSWORD_LOWER = 'abcdefghjkmnpqrstuvwxyz'
+const PASSWORD_UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+const PASSWORD_DIGITS = '23456789'
+const PASSWORD_SPECIAL = '#@!$%*'
+
+/** A password the MT5 policy accepts: 12 characters of the four kinds (user/change_password). */
+export function generateMt5Password(): string {
+  const all = PASSWORD_LOWER + PASSWORD_UPPER + PASSWORD_DIGITS + PASSWORD_SPECIAL
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!
+  const chars = [
+    pick(PASSWORD_LOWER),
+    pick(PASSWORD_UPPER),
+    pick(PASSWORD_DIGITS),
+    pick(PASSWORD_SPECIAL),
+    ...Array.from({ length: 8 }, () => pick(all)),
+  ]
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j]!, chars[i]!]
+  }
+  return chars.join('')
+}
+
+/** Maps what the MT5 server answered to the app's error and message (packages/api). */
+export function toAppError(error: unknown): unknown {
+  if (!(error instanceof Mt5Error)) return error
+  const { retcode, httpStatus, isNetwork, retryAfterMs } = error.details
+  const unavailable = (message: string, extra: { retryAfterSeconds?: number } = {}) =>
+    new AppError('SERVICE_UNAVAILABLE', { message, cause: error, ...extra })
+  if (httpStatus === 429 || retcode === Mt5Retcode.ERR_FREQUENT) {
+    return unavailable(platformMessages.busy, {
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000)),
+    })
+  }
+  if (retcode === Mt5Retcode.ERR_NOTFOUND) {
+    return new AppError('NOT_FOUND', { message: platformMessages.accountMissing, cause: error })
+  }
+  if (retcode === Mt5Retcode.USR_INVALID_PASSWORD) {
+    return new AppError('VALIDATION_FAILED', {
+      message: platformMessages.passwordPolicy,
+      cause: error,
+    })
+  }
+  if (retcode === Mt5Retcode.ERR_PERMISSIONS && httpStatus === 200) {
+    return unavailable(platformMessages.notPermitted)
+  }
+  if (retcode === Mt5Retcode.REQUEST_NO_MONEY) {
+    return new AppError('TRADING_REJECTED', { message: platformMessages.failed, cause: error })
+  }
+  if (isNetwork || httpStatus === null || httpStatus >= 500 || httpStatus === 403) {
+    return unavailable(platformMessages.unavailable)
+  }
+  return unavailable(platformMessages.failed)
+}
+
+const closeReasonOf = (reason: number): CloseReason =>
+  reason === Mt5DealReason.SL
+    ? 'stop-loss'
+    : reason === Mt5DealReason.TP
+      ? 'take-profit'
+      : reason === Mt5DealReason.SO
+        ? 'stop-out'
+        : reason === Mt5DealReason.DEALER
+          ? 'risk'
+          : 'client'
+
+const digitsOf = (symbol: string, given: string | undefined) =>
+  given !== undefined && /^\d+$/.test(given) ? Number(given) : (findInstrument(symbol)?.digits ?? 5)
+
+/** MT5 volumes are in 1/10000 lot; the port's in 1/100. */
+const volumeOf = (text: string) => Math.round(Number(text) / 100)
+
+const timeMsOf = (seconds: string, msc: string | undefined) =>
+  msc !== undefined && /^\d+$/.test(msc) && msc !== '0' ? Number(msc) : Number(seconds) * 1000
+
+export class Mt5WebApiPlatform implements TradingPlatform {
+  readonly kind = 'mt5-webapi' as const
+  /** the local fake when it was started here (dev, tests): its control page, fault injection */
+  fake: Mt5Fake | null = null
+  private pool: Mt5SessionPool | null = null
+  private readonly listeners = new Set<AccountEventListener>()
+  private readonly watched = new Map<string, Watched>()
+  private pollTimer: NodeJS.Timeout | null = null
+  private isRunning = false
+  private backoffMs = 0
+  /** polls completed (tests wait on it, the bench reports it) */
+  polls = 0
+
+  constructor(
+    private readonly options: { settings: Mt5WebApiSettings; clock: Clock; logger: Logger },
+  ) {}
+
+  get settings(): Mt5WebApiSettings {
+    return this.options.settings
+  }
+
+  get sessions() {
+    return this.pool?.sessions ?? []
+  }
+
+  platformLabel(): string {
+    return 'MetaTrader 5'
+  }
+
+  isTerminalTrading(): boolean {
+    return false
+  }
+
+  async load(): Promise<void> {
+    const { settings, logger } = this.options
+    let url = settings.url
+    if (url === null) {
+      this.fake = await startMt5Fake({
+        now: () => this.options.clock.now().getTime(),
+        latencyMs: settings.fakeLatencyMs ?? 0,
+      })
+      url = this.fake.url
+      logger.info(`MT5 Web API: local fake at ${url} (control page: ${url}/control)`)
+    }
+    this.pool = new Mt5SessionPool(
+      { baseUrl: new URL(url), login: settings.login, password: settings.password },
+      settings.sessions,
+    )
+  }
+
+  run(): void {
+    this.isRunning = true
+    this.schedulePoll(0)
+  }
+
+  async stop(): Promise<void> {
+    this.isRunning = false
+    if (this.pollTimer) clearTimeout(this.pollTimer)
+    this.pollTimer = null
+    this.pool?.close()
+    await this.fake?.close()
+  }
+
+  subscribe(listener: AccountEventListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  watchAccounts(externalIds: readonly string[]): void {
+    const wanted = new Set(externalIds)
+    for (const id of this.watched.keys()) if (!wanted.has(id)) this.watched.delete(id)
+    for (const id of wanted) {
+      if (!this.watched.has(id))
+        this.watched.set(id, { balance: null, equity: null, positions: null })
+    }
+  }
+
+  // ---- commands ----------------------------------------------------------------------------------
+
+  private async call<T>(command: Mt5Command, schema: z.ZodType<T>): Promise<T> {
+    if (!this.pool)
+      throw new AppError('SERVICE_UNAVAILABLE', { message: platformMessages.unavailable })
+    let answer: unknown
+    try {
+      answer = await this.pool.send(command)
+    } catch (error) {
+      throw toAppError(error)
+    }
+    const parsed = schema.safeParse(answer)
+    if (!parsed.success) {
+      this.options.logger.error(
+        { path: command.path, issues: parsed.error.issues },
+        'MT5 answer not understood',
+      )
+      throw new AppError('SERVICE_UNAVAILABLE', { message: platformMessages.failed })
+    }
+    return parsed.data
+  }
+
+  private userGet(login: string): Promise<Mt5UserRecord> {
+    return this.call(
+      { method: 'GET', path: '/api/user/get', query: { login }, isIdempotent: true },
+      userRecordSchema,
+    )
+  }
+
+  private accountGet(login: string): Promise<Mt5AccountState> {
+    return this.call(
+      { method: 'GET', path: '/api/user/account/get', query: { login }, isIdempotent: true },
+      accountStateSchema,
+    )
+  }
+
+  private async positionsOf(login: string): Promise<Mt5PositionRecord[]> {
+    const all: Mt5PositionRecord[] = []
+    for (let offset = 0; ; offset += 100) {
+      const page = await this.call(
+        {
+          method: 'GET',
+          path: '/api/position/get_page',
+          query: { login, offset, total: 100 },
+          isIdempotent: true,
+        },
+        z.array(positionRecordSchema),
+      )
+      all.push(...page)
+      if (page.length < 100) return all
+    }
+  }
+
+  /** Every deal of the account in [fromMs, toMs], oldest first (pages of 100, the server's most). */
+  private async dealsOf(login: string, fromMs: number, toMs: number): Promise<Mt5DealRecord[]> {
+    const all: Mt5DealRecord[] = []
+    for (let offset = 0; ; offset += 100) {
+      const page = await this.dealPage(login, fromMs, toMs, offset, 100)
+      all.push(...page)
+      if (page.length < 100) return all
+    }
+  }
+
+  private dealPage(login: string, fromMs: number, toMs: number, offset: number, total: number) {
+    return this.call(
+      {
+        method: 'GET',
+        path: '/api/deal/get_page',
+        query: {
+          login,
+          from: Math.floor(fromMs / 1000),
+          to: Math.floor(toMs / 1000),
+          offset,
+          total,
+        },
+        isIdempotent: true,
+      },
+      z.array(dealRecordSchema),
+    )
+  }
+
+  // ---- accounts ----------------------------------------------------------------------------------
+
+  /**
+   * Kill-safe and exactly once: our request id rides on the MT5 user (its Comment). Before adding a
+   * user, the group is searched for one carrying it: an attempt that died after the server made the
+   * user (before our database recorded it) finds that user again, gets new passwords (the server
+   * never tells passwords) and its deposit only if it has none yet.
+   */
+  async createAccount(input: CreateAccountInput): Promise<CreatedAccount> {
+    const { settings } = this.options
+    const tag = requestTag(input.requestId)
+    const password = generateMt5Password()
+    const investorPassword = generateMt5Password()
+    let user = await this.findByTag(tag)
+    if (user) {
+      await this.changePassword(user.Login, password, 'main')
+      await this.changePassword(user.Login, investorPassword, 'investor')
+    } else {
+      user = await this.call(
+        {
+          method: 'POST',
+          path: '/api/user/add',
+          body: {
+            Group: settings.group,
+            Name: input.name.slice(0, 128),
+            Email: input.email.slice(0, 64),
+            Leverage: String(input.leverage),
+            Rights: String(NEW_USER_RIGHTS),
+            Comment: tag,
+            PassMain: password,
+            PassInvestor: investorPassword,
+          },
+          // never sent twice: a lost answer is found again by the tag on the next attempt
+          isIdempotent: false,
+        },
+        userRecordSchema,
+      )
+    }
+    const current = await this.userGet(user.Login)
+    if (centsOf(current.Balance) === 0 && input.balance > 0) {
+      await this.balanceOperation(user.Login, input.balance, 'Initial deposit')
+    }
+    this.watched.set(user.Login, { balance: null, equity: null, positions: null })
+    return {
+      externalId: user.Login,
+      login: user.Login,
+      server: settings.serverName,
+      password,
+      investorPassword,
+    }
+  }
+
+  private async findByTag(tag: string): Promise<Mt5UserRecord | null> {
+    const users = await this.call(
+      {
+        method: 'POST',
+        path: '/api/user/get_batch',
+        body: { group: [this.options.settings.group] },
+        isIdempotent: true,
+      },
+      z.array(userRecordSchema),
+    )
+    return users.find((user) => user.Comment === tag) ?? null
+  }
+
+  async getAccountInfo(externalId: string): Promise<PlatformAccountInfo> {
+    const [state, user] = await Promise.all([this.accountGet(externalId), this.userGet(externalId)])
+    return this.infoOf(state, user)
+  }
+
+  private infoOf(state: Mt5AccountState, user: Mt5UserRecord): PlatformAccountInfo {
+    const margin = centsOf(state.Margin)
+    const equity = centsOf(state.Equity)
+    const floating = centsOf(state.Floating)
+    return {
+      externalId: user.Login,
+      login: user.Login,
+      server: this.options.settings.serverName,
+      currency: 'USD',
+      leverage: Number(user.Leverage),
+      balance: centsOf(state.Balance),
+      equity,
+      floatingProfit: floating,
+      swap: centsOf(state.Storage),
+      margin,
+      freeMargin: centsOf(state.MarginFree),
+      marginLevelPercent: margin > 0 ? Math.round((equity / margin) * 10_000) / 100 : null,
+      isMarginCall: state.SOActivation !== '0',
+      isTradingEnabled: (Number(user.Rights) & Mt5UserRights.TRADE_DISABLED) === 0,
+    }
+  }
+
+  async listPositions(externalId: string): Promise<PlatformPosition[]> {
+    return (await this.positionsOf(externalId)).map((record) => this.positionOf(record))
+  }
+
+  private positionOf(record: Mt5PositionRecord): PlatformPosition {
+    const digits = digitsOf(record.Symbol, record.Digits)
+    const stopLoss = scaledInt(record.PriceSL, digits)
+    const takeProfit = scaledInt(record.PriceTP, digits)
+    return {
+      id: record.Position,
+      symbol: record.Symbol,
+      side: record.Action === '1' ? 'sell' : 'buy',
+      volume: volumeOf(record.Volume),
+      openPrice: scaledInt(record.PriceOpen, digits),
+      openTimeMs: timeMsOf(record.TimeCreate, record.TimeCreateMsc),
+      stopLoss: stopLoss === 0 ? null : stopLoss,
+      takeProfit: takeProfit === 0 ? null : takeProfit,
+      currentPrice: scaledInt(record.PriceCurrent, digits),
+      profit: centsOf(record.Profit),
+      swap: centsOf(record.Storage),
+      commission: 0,
+      margin: 0,
+    }
+  }
+
+  /** Pending orders are placed and managed in MetaTrader itself; the app does not list them. */
+  async listOrders(): Promise<[]> {
+    return []
+  }
+
+  async listDeals(
+    externalId: string,
+    options: { fromMs: number; toMs: number; offset: number; limit: number },
+  ): Promise<{ deals: PlatformDeal[]; hasMore: boolean }> {
+    const records = await this.dealsOf(externalId, options.fromMs, options.toMs - 1)
+    const inRange = records.filter((record) => {
+      const tMs = timeMsOf(record.Time, record.TimeMsc)
+      return tMs >= options.fromMs && tMs < options.toMs
+    })
+    const page = inRange.slice(options.offset, options.offset + options.limit)
+    return {
+      deals: page.map((record) => this.dealOf(record)),
+      hasMore: inRange.length > options.offset + options.limit,
+    }
+  }
+
+  private dealOf(record: Mt5DealRecord): PlatformDeal {
+    const tMs = timeMsOf(record.Time, record.TimeMsc)
+    const profit = centsOf(record.Profit)
+    if (record.Action === String(Mt5DealAction.BALANCE)) {
+      return {
+        id: record.Deal,
+        entry: 'balance',
+        positionId: null,
+        symbol: null,
+        type: 'balance',
+        volume: null,
+        price: null,
+        timeMs: tMs,
+        profit,
+        swap: 0,
+        commission: 0,
+        reason: profit < 0 ? 'withdrawal' : 'deposit',
+      }
+    }
+    const isOut = record.Entry !== String(Mt5DealEntry.IN)
+    return {
+      id: record.Deal,
+      entry: isOut ? 'out' : 'in',
+      positionId: record.PositionID,
+      symbol: record.Symbol,
+      type: record.Action === '1' ? 'sell' : 'buy',
+      volume: volumeOf(record.Volume),
+      price: scaledInt(record.Price, digitsOf(record.Symbol, record.Digits)),
+      timeMs: tMs,
+      profit,
+      swap: centsOf(record.Storage),
+      commission: centsOf(record.Commission),
+      reason: isOut ? closeReasonOf(Number(record.Reason)) : 'open',
+    }
+  }
+
+  /** Closing deals paired with their position's opening deal, oldest first. */
+  private closedTradesOf(records: readonly Mt5DealRecord[]): PlatformClosedTrade[] {
+    const opens = new Map<string, Mt5DealRecord>()
+    const trades: PlatformClosedTrade[] = []
+    for (const record of records) {
+      if (record.Action === String(Mt5DealAction.BALANCE)) continue
+      if (record.Entry === String(Mt5DealEntry.IN)) {
+        opens.set(record.PositionID, record)
+        continue
+      }
+      const open = opens.get(record.PositionID)
+      const digits = digitsOf(record.Symbol, record.Digits)
+      trades.push({
+        id: record.Deal,
+        positionId: record.PositionID,
+        symbol: record.Symbol,
+        // the position's side: the opposite of its closing deal's
+        side: record.Action === '1' ? 'buy' : 'sell',
+        volume: volumeOf(record.Volume),
+        openPrice: open ? scaledInt(open.Price, digits) : scaledInt(record.Price, digits),
+        closePrice: scaledInt(record.Price, digits),
+        openTimeMs: open
+          ? timeMsOf(open.Time, open.TimeMsc)
+          : timeMsOf(record.Time, record.TimeMsc),
+        closeTimeMs: timeMsOf(record.Time, record.TimeMsc),
+        profit: centsOf(record.Profit),
+        swap: centsOf(record.Storage),
+        commission: centsOf(record.Commission) + (open ? centsOf(open.Commission) : 0),
+        reason: closeReasonOf(Number(record.Reason)),
+      })
+    }
+    return trades
+  }
+
+  async listClosedTrades(
+    externalId: string,
+    options: { beforeMs?: number; beforeId?: string; limit: number },
+  ): Promise<{ trades: PlatformClosedTrade[]; hasMore: boolean }> {
+    const toMs = options.beforeMs ?? this.options.clock.now().getTime() + 60_000
+    const trades = this.closedTradesOf(await this.dealsOf(externalId, 0, toMs))
+      .filter(
+        (trade) =>
+          options.beforeMs === undefined ||
+          trade.closeTimeMs < options.beforeMs ||
+          (trade.closeTimeMs === options.beforeMs &&
+            options.beforeId !== undefined &&
+            trade.id < options.beforeId),
+      )
+      .reverse()
+    return { trades: trades.slice(0, options.limit), hasMore: trades.length > options.limit }
+  }
+
+  /**
+   * Closes every position through the dealer (position execute), where the manager has the right;
+   * without it the positions stay open (logged): trading is disabled by the rights anyway.
+   */
+  async closeAllPositions(externalId: string, reason: CloseReason): Promise<PlatformClosedTrade[]> {
+    const closed: PlatformClosedTrade[] = []
+    for (const position of await this.listPositions(externalId)) {
+      try {
+        const sent = await this.call(
+          {
+            method: 'POST',
+            path: '/api/dealer/send_request',
+            body: {
+              Action: '200',
+              Login: externalId,
+              Position: position.id,
+              Symbol: position.symbol,
+              Volume: String(position.volume * 100),
+              Type: position.side === 'buy' ? '1' : '0',
+              Comment: `tradepeak ${reason}`,
+            },
+            isIdempotent: false,
+          },
+          z.object({ id: z.union([z.string(), z.number()]).transform(String) }),
+        )
+        await this.call(
+          {
+            method: 'GET',
+            path: '/api/dealer/get_request_result',
+            query: { id: sent.id },
+            isIdempotent: true,
+          },
+          z.object({ result: z.object({ Retcode: z.string() }).passthrough() }),
+        )
+        const nowMs = this.options.clock.now().getTime()
+        closed.push({
+          id: `${position.id}:${nowMs}`,
+          positionId: position.id,
+          symbol: position.symbol,
+          side: position.side,
+          volume: position.volume,
+          openPrice: position.openPrice,
+          closePrice: position.currentPrice ?? position.openPrice,
+          openTimeMs: position.openTimeMs,
+          closeTimeMs: nowMs,
+          profit: position.profit,
+          swap: position.swap,
+          commission: position.commission,
+          reason,
+        })
+      } catch (error) {
+        this.options.logger.warn(
+          { err: error, login: externalId, position: position.id },
+          'MT5: position not closed (the manager may lack the dealer right); trading stays disabled',
+        )
+        break
+      }
+    }
+    return closed
+  }
+
+  async cancelAllOrders(): Promise<[]> {
+    return []
+  }
+
+  async setTradingEnabled(externalId: string, isEnabled: boolean): Promise<void> {
+    const user = await this.userGet(externalId)
+    const rights = Number(user.Rights)
+    const next = isEnabled
+      ? rights & ~Mt5UserRights.TRADE_DISABLED
+      : rights | Mt5UserRights.TRADE_DISABLED
+    if (next === rights) return
+    await this.call(
+      {
+        method: 'POST',
+        path: '/api/user/update',
+        body: { Login: externalId, Rights: String(next) },
+        isIdempotent: true,
+      },
+      userRecordSchema,
+    )
+  }
+
+  private balanceOperation(login: string, amountCents: number, comment: string) {
+    return this.call(
+      {
+        method: 'POST',
+        path: '/api/trade/balance',
+        query: { login, type: Mt5DealAction.BALANCE, balance: moneyText(amountCents), comment },
+        isIdempotent: false,
+      },
+      z.object({ Ticket: z.union([z.string(), z.number()]).transform(String) }),
+    )
+  }
+
+  async applyBalanceOperation(externalId: string, amountCents: number) {
+    const { Ticket } = await this.balanceOperation(
+      externalId,
+      amountCents,
+      amountCents < 0 ? 'Payout' : 'Deposit',
+    )
+    const user = await this.userGet(externalId)
+    return { dealId: Ticket, balanceAfter: centsOf(user.Balance) }
+  }
+
+  async changePassword(externalId: string, password: string, kind: 'main' | 'investor') {
+    if (!meetsMt5PasswordPolicy(password)) {
+      throw new AppError('VALIDATION_FAILED', { message: platformMessages.passwordPolicy })
+    }
+    await this.call(
+      {
+        method: 'POST',
+        path: '/api/user/change_password',
+        body: { Login: externalId, Type: kind, Password: password },
+        isIdempotent: true,
+      },
+      z.unknown(),
+    )
+  }
+
+  async setLeverage(externalId: string, leverage: number) {
+    if ((await this.positionsOf(externalId)).length > 0) {
+      return {
+        ok: false as const,
+        issues: [
+          {
+            code: 'leverage' as const,
+            field: 'leverage' as const,
+            message: platformMessages.leverageWithPositions,
+          },
+        ],
+      }
+    }
+    await this.call(
+      {
+        method: 'POST',
+        path: '/api/user/update',
+        body: { Login: externalId, Leverage: String(leverage) },
+        isIdempotent: true,
+      },
+      userRecordSchema,
+    )
+    return { ok: true as const, value: await this.getAccountInfo(externalId) }
+  }
+
+  // ---- the web terminal: these accounts trade in MetaTrader (decision 0042) -----------------------
+
+  private readOnly(): never {
+    throw new AppError('ACCOUNT_NOT_TRADABLE', {
+      message: platformMessages.tradesInMetaTrader(
+        'MetaTrader 5',
+        this.options.settings.serverName,
+      ),
+    })
+  }
+  async placeOrder(): Promise<never> {
+    return this.readOnly()
+  }
+  async modifyPosition(): Promise<never> {
+    return this.readOnly()
+  }
+  async modifyOrder(): Promise<never> {
+    return this.readOnly()
+  }
+  async cancelOrder(): Promise<never> {
+    return this.readOnly()
+  }
+  /** The trader closes in MetaTrader; the firm (weekend close, risk) closes through the dealer. */
+  async closePosition(
+    externalId: string,
+    positionId: string,
+    _volume: number | null,
+    reason: CloseReason = 'client',
+  ) {
+    if (reason === 'client') return this.readOnly()
+    const position = (await this.listPositions(externalId)).find((p) => p.id === positionId)
+    if (!position) throw new PlatformNotFoundError('position')
+    const before = await this.closeAllPositionsOf(externalId, [position], reason)
+    const trade = before[0]
+    if (!trade) {
+      throw new AppError('SERVICE_UNAVAILABLE', { message: platformMessages.notPermitted })
+    }
+    return { ok: true as const, value: trade }
+  }
+
+  private async closeAllPositionsOf(
+    externalId: string,
+    positions: PlatformPosition[],
+    reason: CloseReason,
+  ) {
+    const all = await this.closeAllPositions(externalId, reason)
+    return all.filter((trade) => positions.some((position) => position.id === trade.positionId))
+  }
+
+  // ---- market data: the router takes it from the market's adapter ---------------------------------
+
+  async listSymbols() {
+    return []
+  }
+  async getQuote() {
+    return null
+  }
+  async listQuotes() {
+    return []
+  }
+  async getBars() {
+    return []
+  }
+  subscribeQuotes(): () => void {
+    return () => {}
+  }
+
+  // ---- live changes: polling ---------------------------------------------------------------------
+
+  private schedulePoll(delayMs: number): void {
+    if (!this.isRunning) return
+    this.pollTimer = setTimeout(() => void this.pollCycle(), delayMs)
+    this.pollTimer.unref?.()
+  }
+
+  private async pollCycle(): Promise<void> {
+    const startedMs = Date.now()
+    let delayMs = this.options.settings.pollMs
+    try {
+      await this.pollOnce()
+      this.backoffMs = 0
+    } catch (error) {
+      const retryAfterMs =
+        error instanceof AppError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : 0
+      this.backoffMs = Math.min(
+        MAX_BACKOFF_MS,
+        Math.max(retryAfterMs, this.backoffMs ? this.backoffMs * 2 : 500),
+      )
+      delayMs = this.backoffMs
+      this.options.logger.warn({ err: error, backoffMs: delayMs }, 'MT5 poll failed; backing off')
+    }
+    this.polls++
+    this.schedulePoll(Math.max(0, delayMs - (Date.now() - startedMs)))
+  }
+
+  /** Reads every watched account once: trade states and positions in batches, in parallel. */
+  async pollOnce(): Promise<void> {
+    const logins = [...this.watched.keys()]
+    const batch = this.options.settings.batch
+    const chunks: string[][] = []
+    for (let i = 0; i < logins.length; i += batch) chunks.push(logins.slice(i, i + batch))
+    const results = await Promise.allSettled(chunks.map((chunk) => this.pollChunk(chunk)))
+    const failed = results.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+  }
+
+  private async pollChunk(logins: string[]): Promise<void> {
+    const [states, positions] = await Promise.all([
+      this.call(
+        {
+          method: 'POST',
+          path: '/api/user/account/get_batch',
+          body: { login: logins },
+          isIdempotent: true,
+        },
+        z.array(accountStateSchema),
+      ),
+      this.call(
+        {
+          method: 'POST',
+          path: '/api/position/get_batch',
+          body: { login: logins },
+          isIdempotent: true,
+        },
+        z.array(positionRecordSchema),
+      ),
+    ])
+    const tMs = this.options.clock.now().getTime()
+    const positionsByLogin = new Map<string, PlatformPosition[]>()
+    for (const record of positions) {
+      const list = positionsByLogin.get(record.Login) ?? []
+      list.push(this.positionOf(record))
+      positionsByLogin.set(record.Login, list)
+    }
+    const closedIn: { login: string; watched: Watched; gone: PlatformPosition[] }[] = []
+    for (const state of states) {
+      const watched = this.watched.get(state.Login)
+      if (!watched) continue
+      const now = new Map((positionsByLogin.get(state.Login) ?? []).map((p) => [p.id, p]))
+      if (watched.positions !== null) {
+        for (const [id, position] of now) {
+          if (!watched.positions.has(id))
+            this.emit(state.Login, { type: 'position-opened', tMs, position })
+        }
+        const gone = [...watched.positions.values()].filter((position) => !now.has(position.id))
+        if (gone.length > 0) closedIn.push({ login: state.Login, watched, gone })
+      }
+      watched.positions = now
+    }
+    for (const { login, gone } of closedIn) await this.emitClosed(login, gone, tMs)
+    for (const state of states) {
+      const watched = this.watched.get(state.Login)
+      if (!watched) continue
+      const balance = centsOf(state.Balance)
+      const equity = centsOf(state.Equity)
+      if (balance === watched.balance && equity === watched.equity) continue
+      watched.balance = balance
+      watched.equity = equity
+      this.emit(state.Login, { type: 'equity', tMs, balance, equity })
+    }
+  }
+
+  /** The closing deals of positions that went away, as the simulator tells a close. */
+  private async emitClosed(login: string, gone: PlatformPosition[], tMs: number): Promise<void> {
+    const fromMs = Math.min(...gone.map((position) => position.openTimeMs)) - 1000
+    const records = await this.dealsOf(login, fromMs, tMs + 60_000)
+    const ids = new Set(gone.map((position) => position.id))
+    const trades = this.closedTradesOf(records).filter((trade) => ids.has(trade.positionId))
+    for (const trade of trades) {
+      const position = gone.find((p) => p.id === trade.positionId)!
+      const totals: PositionTotals = {
+        positionId: trade.positionId,
+        symbol: trade.symbol,
+        side: trade.side,
+        volume: position.volume,
+        openPrice: position.openPrice,
+        openTimeMs: position.openTimeMs,
+        closePrice: trade.closePrice,
+        closeTimeMs: trade.closeTimeMs,
+        profit: trade.profit,
+        swap: trade.swap,
+        commission: trade.commission,
+      }
+      this.emit(login, { type: 'position-closed', tMs, trade, totals })
+    }
+  }
+
+  private emit(externalId: string, event: AccountEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(externalId, event)
+      } catch (error) {
+        this.options.logger.error({ err: error, externalId, event: event.type }, 'listener failed')
+      }
+    }
+  }
+}
