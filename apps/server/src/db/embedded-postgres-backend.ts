@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 // PGlite is one single-session PostgreSQL backend. To let the app talk to it exactly as it talks
 // to a PostgreSQL server (node-postgres Pool, pg-boss, drizzle), it is served on loopback over
@@ -428,6 +429,8 @@ export async function serveEmbeddedBackend(
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
+    // the extensions the migrations create (pg_trgm: the admin searches' trigram indexes, 0039)
+    extensions: { pg_trgm },
   })
   growInMemoryFilesGeometrically(db)
   const connections = new Set<Connection>()

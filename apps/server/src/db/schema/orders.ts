@@ -105,6 +105,12 @@ export const orders = pgTable(
     index('orders_paid_at_idx')
       .on(t.paidAt)
       .where(sql`paid_at is not null`),
+    // decision 0039: each user's kept orders' sum read from the index alone (the users table's
+    // Price), and the orders newest first (the admin list and its CSV export's keyset)
+    index('orders_kept_user_idx')
+      .on(t.userId, t.total)
+      .where(sql`paid_at is not null and status <> 'refunded'`),
+    index('orders_created_at_idx').on(t.createdAt, t.id),
   ],
 )
 export type OrderRow = typeof orders.$inferSelect

@@ -116,7 +116,16 @@ export const tradingAccounts = pgTable(
   (t) => [
     uniqueIndex('trading_accounts_stage_key').on(t.challengeId, t.stage),
     index('trading_accounts_user_idx').on(t.userId),
-    index('trading_accounts_status_idx').on(t.status),
+    // decision 0039: the admin accounts table newest first (whole or by status; also every read
+    // by status alone, as trading_accounts_status_idx was), its search by a
+    // part of the login (pg_trgm), and each user's Fund (active accounts' initial balances) read
+    // from the index alone
+    index('trading_accounts_created_at_idx').on(t.createdAt, t.id),
+    index('trading_accounts_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('trading_accounts_login_trgm_idx').using('gin', sql`${t.login} gin_trgm_ops`),
+    index('trading_accounts_active_user_idx')
+      .on(t.userId, t.initialBalance)
+      .where(sql`status = 'active'`),
   ],
 )
 export type TradingAccountRow = typeof tradingAccounts.$inferSelect

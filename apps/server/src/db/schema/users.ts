@@ -38,6 +38,11 @@ export const users = pgTable(
       .on(t.googleSub)
       .where(sql`${t.googleSub} is not null`),
     index('users_created_at_idx').on(t.createdAt),
+    // the admin users table (decision 0039): search by a part of the email or the name (pg_trgm,
+    // the very expressions list-users.ts compares), sort by name in either direction
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(coalesce(${t.name}, '')) gin_trgm_ops`),
+    index('users_name_sort_idx').on(sql`lower(${t.name}) asc nulls first`),
   ],
 )
 
