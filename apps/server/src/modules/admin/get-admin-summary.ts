@@ -61,13 +61,14 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
       (select coalesce(sum(total_cents), 0) from orders o where ${keptOrder('o')}) as total_sales,
       (select coalesce(sum(initial_balance_cents), 0) from trading_accounts where status = 'active')
         as total_fund`)
+  // the ledgers' trade events as counted per account by the database (ledger_trade_counts,
+  // decision 0039): every account's opens, and opens minus closes on the active ones
   const trades = ctx.db.execute<{ total: Count; open: Count }>(sql`
     select
-      count(*) filter (where e.kind = 'trade-open') as total,
-      count(*) filter (where e.kind = 'trade-open' and a.status = 'active')
-        - count(*) filter (where e.kind = 'trade-close' and a.status = 'active') as open
-    from evaluation_events e join trading_accounts a on a.id = e.account_id
-    where e.kind in ('trade-open', 'trade-close')`)
+      (select coalesce(sum(c.opened), 0) from ledger_trade_counts c) as total,
+      (select coalesce(sum(c.opened - c.closed), 0)
+         from trading_accounts a join ledger_trade_counts c on c.account_id = a.id
+         where a.status = 'active') as open`)
   const userList = ctx.db.execute<{
     user_name: string
     status: 'active' | 'disabled'
