@@ -38,11 +38,39 @@ export interface Jobs {
 
 export const BOSS_SCHEMA = 'pgboss'
 
+/**
+ * pg-boss statements in flight at once (decision 0040). Every queue's worker polls on the same
+ * interval, started together, so their fetches arrive as one burst; on PGlite, where statements
+ * run one at a time, a query of the app arriving after that burst waited for all of it (17
+ * fetches, tens of ms) on top of a risk-ledger flush statement. Held here, the rest of a burst
+ * waits in the app's process, and the database's queue holds at most this many of them.
+ */
+export const BOSS_STATEMENTS_IN_FLIGHT = 2
+
+/** Runs at most `limit` of the calls at once, the others in the order they came. */
+export function limitConcurrency(limit: number): <T>(call: () => Promise<T>) => Promise<T> {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async (call) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    else running++
+    try {
+      return await call()
+    } finally {
+      // the slot passes straight to the next waiting call, if any
+      const next = waiting.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}
+
 /** pg-boss on our pool, so it follows the app to PGlite or PostgreSQL alike. */
 export function createBoss(pool: pg.Pool, options: { isMaintaining?: boolean } = {}): PgBoss {
   const isMaintaining = options.isMaintaining ?? true
+  const limited = limitConcurrency(BOSS_STATEMENTS_IN_FLIGHT)
   return new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => limited(() => pool.query(text, values)) },
     schema: BOSS_SCHEMA,
     supervise: isMaintaining,
     schedule: isMaintaining,
