@@ -271,6 +271,9 @@ export const envSchema = z
     if (env.TRADING_PLATFORM === 'mt5-webapi') {
       requireVar('MT5_WEBAPI_URL', 'is required in production when TRADING_PLATFORM=mt5-webapi')
     }
+    if (env.TRADING_PLATFORM === 'metaapi') {
+      requireVar('METAAPI_TOKEN', 'is required in production when TRADING_PLATFORM=metaapi')
+    }
     if (env.SCENARIO_DRIVER) {
       ctx.addIssue({
         code: 'custom',

@@ -2,6 +2,7 @@ import type { Env } from '../../config/env'
 import type { Database } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
+import { MetaApiPlatform, metaApiSettings } from './metaapi/metaapi-platform'
 import { Mt5WebApiPlatform, mt5WebApiSettings } from './mt5-webapi/mt5-webapi-platform'
 import { SimulatedPlatform } from './simulated/simulated-platform'
 import type { PlatformKind, TradingPlatform } from './trading-platform'
@@ -11,7 +12,7 @@ import type { PlatformKind, TradingPlatform } from './trading-platform'
 // here (configured, or its local fake outside production), else null: accounts bound to an adapter
 // that is not available fail with "platform unavailable" (decision 0042), they are never moved.
 //
-// One line per adapter. MetaApi (integrations/trading-platform/metaapi/) adds its entry below.
+// One line per adapter.
 
 export type AdapterDeps = { env: Env; db: Database; clock: Clock; logger: Logger }
 
@@ -32,8 +33,10 @@ export const platformRegistry: Record<PlatformKind, AdapterFactory> = {
     const settings = mt5WebApiSettings(env)
     return settings ? new Mt5WebApiPlatform({ settings, clock, logger }) : null
   },
-  // MetaApi (h8): metaapi: (deps) => ...,
-  metaapi: () => null,
+  metaapi: ({ env, logger }) => {
+    const settings = metaApiSettings(env)
+    return settings ? new MetaApiPlatform({ settings, logger }) : null
+  },
 }
 
 /** The adapters that can run here, by kind; the simulated server always (market data, demo). */

@@ -10,6 +10,7 @@ import {
   type CloseReason,
   type CreateAccountInput,
   type CreatedAccount,
+  type PlaceOrderRequest,
   type PlaceOrderResult,
   type PlatformAccountInfo,
   type PlatformBar,
@@ -707,19 +708,25 @@ export class MetaApiPlatform implements TradingPlatform {
     throw new AppError('ACCOUNT_NOT_TRADABLE', { message: metatraderMessages.notSupported(action) })
   }
 
-  async applyBalanceOperation(): Promise<{ dealId: string; balanceAfter: number }> {
+  async applyBalanceOperation(
+    _externalId: string,
+    _amountCents: number,
+  ): Promise<{ dealId: string; balanceAfter: number }> {
     return this.notSupported('A balance operation')
   }
 
-  async changePassword(): Promise<void> {
+  async changePassword(_externalId: string, _password: string): Promise<void> {
     return this.notSupported('Changing the password')
   }
 
-  async setLeverage(): Promise<TradeResult<PlatformAccountInfo>> {
+  async setLeverage(
+    _externalId: string,
+    _leverage: number,
+  ): Promise<TradeResult<PlatformAccountInfo>> {
     return this.notSupported('Changing the leverage')
   }
 
-  async placeOrder(): Promise<PlaceOrderResult> {
+  async placeOrder(_externalId: string, _request: PlaceOrderRequest): Promise<PlaceOrderResult> {
     throw new AppError('ACCOUNT_NOT_TRADABLE', { message: metatraderMessages.tradeInTerminal })
   }
 

@@ -344,7 +344,9 @@ export async function startMetaApiFake(
       if (!platform) return sendError(reply, 404, 'NotFoundError', 'Not found')
       const body = demoAccountBodySchema.safeParse(request.body)
       if (!body.success) {
-        return sendError(reply, 400, 'ValidationError', 'Validation failed', { details: body.error.issues })
+        return sendError(reply, 400, 'ValidationError', 'Validation failed', {
+          details: body.error.issues,
+        })
       }
       return idempotent(request, reply, () => {
         const server = body.data.serverName ?? `TradepeakDemo-${platform.toUpperCase()}`
@@ -388,7 +390,9 @@ export async function startMetaApiFake(
   app.post('/provisioning/users/current/accounts', async (request, reply) => {
     const body = addAccountBodySchema.safeParse(request.body)
     if (!body.success) {
-      return sendError(reply, 400, 'ValidationError', 'Validation failed', { details: body.error.issues })
+      return sendError(reply, 400, 'ValidationError', 'Validation failed', {
+        details: body.error.issues,
+      })
     }
     return idempotent(request, reply, () => {
       const { login, password, server, platform, name } = body.data
@@ -629,6 +633,7 @@ export async function startMetaApiFake(
     const limit = Math.min(Number(request.query.limit ?? 1000), 1000)
     return broker.deals
       .filter((d) => d.timeMs >= fromMs && d.timeMs < toMs)
+      .sort((a, b) => a.timeMs - b.timeMs)
       .slice(offset, offset + limit)
       .map((d) => wireDeal(broker, d))
   })
