@@ -29,7 +29,7 @@ import type { OxaPayFake } from '../../src/integrations/oxapay/fake/oxapay-fake'
 import type { PayPalFake } from '../../src/integrations/paypal/fake/paypal-fake'
 import type { Storage } from '../../src/integrations/storage/storage'
 import { BOSS_SCHEMA } from '../../src/jobs/job-runner'
-import { createLogger } from '../../src/lib/logger'
+import { createLogger, type Logger } from '../../src/lib/logger'
 import { hashPassword } from '../../src/lib/passwords'
 import { startSession } from '../../src/modules/auth/start-session'
 import { startServer, type RunningServer } from '../../src/server'
@@ -124,6 +124,8 @@ export type CreateTestAppOptions = {
   listen?: boolean | { port: number }
   /** Database template; default: the one of this test run. */
   template?: DatabaseTemplate
+  /** The app's logger (a test that reads what was logged); default: LOG_LEVEL to stdout. */
+  logger?: Logger
 }
 
 let userCounter = 0
@@ -171,7 +173,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     server = await startServer({
       env,
       clock,
-      logger: createLogger(env),
+      logger: options.logger ?? createLogger(env),
       database,
       isJobMaintenanceOn: false,
       ...(options.storage ? { storage: options.storage } : {}),
