@@ -123,6 +123,10 @@ export const tradingAccounts = pgTable(
     index('trading_accounts_created_at_idx').on(t.createdAt, t.id),
     index('trading_accounts_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('trading_accounts_login_trgm_idx').using('gin', sql`${t.login} gin_trgm_ops`),
+    // the dashboard's accounts, pass rates and funds read from this index alone (0039)
+    index('trading_accounts_provisioned_idx')
+      .on(t.planKey, t.stage, t.status, t.initialBalance)
+      .where(sql`external_id is not null`),
     index('trading_accounts_active_user_idx')
       .on(t.userId, t.initialBalance)
       .where(sql`status = 'active'`),
