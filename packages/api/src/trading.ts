@@ -553,5 +553,5 @@ export const streamServerMessageSchema = z.discriminatedUnion('type', [
 ])
 export type StreamServerMessage = z.infer<typeof streamServerMessageSchema>
 
-/** Close codes of the stream besides the standard ones. */
-export const streamCloseCodes = { unauthenticated: 4401, forbidden: 4403 } as const
+/** Close codes of the stream besides the standard ones (a module of their own: decision 0041). */
+export { streamCloseCodes } from './stream-codes'

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { messages, storageKeys } from '@tp/api'
 import { json, makeUser, mockApi, noResponse } from '@/testing/mock-api'
 import { signInAs } from '@/testing/render-app'
-import { ApiError, apiRequest, getErrorMessage } from './api-client'
+import { ApiError, apiRequest, getErrorMessage, serverSent } from './api-client'
 import { getSession } from './session'
 
 const itemsSchema = z.object({ items: z.array(z.string()) })
@@ -19,6 +19,21 @@ describe('api client', () => {
 
     await expect(apiRequest('/items', { schema: itemsSchema })).resolves.toEqual({ items: ['a'] })
     expect(bearer(api.calls[0]!)).toBe('Bearer access-1')
+  })
+
+  it('takes a server-sent body as it came, and refuses one that is not a JSON object', async () => {
+    signInAs(makeUser())
+    mockApi({
+      'GET /api/items': () => json(200, { items: ['a'], extra: 1 }),
+      'GET /api/number': () => json(200, 42),
+    })
+
+    await expect(
+      apiRequest('/items', { schema: serverSent<{ items: string[] }>() }),
+    ).resolves.toEqual({ items: ['a'], extra: 1 })
+    const refused = apiRequest('/number', { schema: serverSent<{ items: string[] }>() })
+    await expect(refused).rejects.toBeInstanceOf(ApiError)
+    await expect(refused).rejects.toMatchObject({ body: { code: 'INVALID_RESPONSE' } })
   })
 
   it('refreshes once on a 401, stores the rotated pair and retries with the new token', async () => {

@@ -14,12 +14,30 @@ export const API_BASE = '/api'
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+/**
+ * A success body taken as the server sent it, without zod: for the signed-in shell's and the
+ * analytics pages' reads (the caller, the accounts lists, the dashboard's and metrics page's
+ * figures). The server answers them through the same `@tp/api` schema (its serializer drops
+ * unknown properties, and the server and this build ship together), so parsing them again here
+ * bought nothing but zod on every signed-in page's first load (decision 0041). Forms and
+ * everything a user types keep their zod schemas.
+ */
+export type ServerSent<T> = { readonly isServerSent: true; readonly shape?: T }
+
+/** The reader of a body taken as sent (see ServerSent). */
+export function serverSent<T>(): ServerSent<T> {
+  return { isServerSent: true }
+}
+
+/** How a success body is read: parsed by a zod schema, or taken as the server sent it. */
+export type ResponseReader<T> = z.ZodType<T> | ServerSent<T>
+
 export type RequestOptions<T> = {
   method?: HttpMethod
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown
-  /** Parses the success body; without it the body is ignored and undefined returned. */
-  schema?: z.ZodType<T>
+  /** Reads the success body; without it the body is ignored and undefined returned. */
+  schema?: ResponseReader<T>
   signal?: AbortSignal
   /**
    * Whether to send the bearer token and recover from a 401 by refreshing. Off for the sign-in
@@ -171,6 +189,17 @@ export async function apiRequest<T = undefined>(
   } catch {
     throw new ApiError(response.status, { code: 'INVALID_RESPONSE', message: messages.http.other })
   }
+  if ('isServerSent' in schema) {
+    // a JSON value the server serialised from the shared schema: not null, an object or array
+    if (json === null || typeof json !== 'object') {
+      console.error(`Unexpected response from ${method} ${path}`, json)
+      throw new ApiError(response.status, {
+        code: 'INVALID_RESPONSE',
+        message: messages.http.other,
+      })
+    }
+    return json as T
+  }
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
     // the server and this build disagree on a contract; the detail is for developers only
@@ -181,12 +210,12 @@ export async function apiRequest<T = undefined>(
 }
 
 export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>, options?: Omit<RequestOptions<T>, 'schema'>) =>
+  get: <T>(path: string, schema: ResponseReader<T>, options?: Omit<RequestOptions<T>, 'schema'>) =>
     apiRequest(path, { ...options, method: 'GET', schema }),
   post: <T>(
     path: string,
     body: unknown,
-    schema?: z.ZodType<T>,
+    schema?: ResponseReader<T>,
     options?: Omit<RequestOptions<T>, 'schema' | 'body'>,
   ) => apiRequest<T>(path, { ...options, method: 'POST', body, ...(schema ? { schema } : {}) }),
 }

@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { Role } from '@tp/api/auth'
+import type { z } from 'zod'
+import type { meResponseSchema, Role } from '@tp/api/auth'
 import { paths } from '@/config/paths'
-import { api } from './api-client'
+import { api, serverSent } from './api-client'
 import { useAppNavigate } from './navigation'
 import { endSession, getSession, saveUser, useSession } from './session'
+
+type MeResponse = z.infer<typeof meResponseSchema>
 
 // Who is signed in, and signing out. The stored user is enough to route; GET /api/auth/me keeps
 // it current (a role change, a new avatar) whenever the app starts or the query goes stale.
@@ -16,9 +19,8 @@ export function useMe() {
   return useQuery({
     queryKey: meQueryKey,
     queryFn: async ({ signal }) => {
-      // the schema (and zod) load with the first signed-in request, not with every page
-      const { meResponseSchema } = await import('@tp/api/auth')
-      const { user } = await api.get('/auth/me', meResponseSchema, { signal })
+      // read as the server sent it: no zod on a signed-in page's first load (decision 0041)
+      const { user } = await api.get('/auth/me', serverSent<MeResponse>(), { signal })
       saveUser(user)
       return user
     },
@@ -27,7 +29,7 @@ export function useMe() {
 }
 
 export function homePathFor(role: Role): string {
-  return role === 'admin' ? paths.admin.dashboard.getHref() : paths.user.dashboard.getHref()
+  return role === 'trader' ? paths.user.dashboard.getHref() : paths.admin.dashboard.getHref()
 }
 
 export { isAdmin } from './roles'

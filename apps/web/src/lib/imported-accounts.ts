@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import {
+import type { z } from 'zod'
+import type {
   listStatementImportsResponseSchema,
-  statementImportMetricsResponseSchema,
+  StatementImportMetricsResponse,
   statementImportReportResponseSchema,
 } from '@tp/api/statement-import-schemas'
-import { api } from './api-client'
+import { api, serverSent } from './api-client'
+
+type ListStatementImportsResponse = z.infer<typeof listStatementImportsResponseSchema>
+type StatementImportReportResponse = z.infer<typeof statementImportReportResponseSchema>
 
 // The caller's saved statement imports (issue 12 item 8): read-only "imported" accounts of their
 // analytics, never tradable. Shared: the statement import saves them, the analytics pages list
@@ -12,6 +16,7 @@ import { api } from './api-client'
 // GET /api/statement-imports -> { data: ImportedAccount[] }, newest first
 // GET /api/statement-imports/:importId -> { data: { account, summary, trades } }
 // GET /api/statement-imports/:importId/metrics?sizeK= -> { data: { account, metrics } }
+// Read as the server sent them (decision 0041): the analytics pages load no zod for them.
 
 export const importedAccountsQueryKey = ['statement-imports'] as const
 
@@ -19,7 +24,8 @@ export function importedAccountsQueryOptions() {
   return queryOptions({
     queryKey: importedAccountsQueryKey,
     queryFn: async ({ signal }) =>
-      (await api.get('/statement-imports', listStatementImportsResponseSchema, { signal })).data,
+      (await api.get('/statement-imports', serverSent<ListStatementImportsResponse>(), { signal }))
+        .data,
   })
 }
 
@@ -34,7 +40,7 @@ export function importedReportQueryOptions(importId: string) {
       (
         await api.get(
           `/statement-imports/${encodeURIComponent(importId)}`,
-          statementImportReportResponseSchema,
+          serverSent<StatementImportReportResponse>(),
           { signal },
         )
       ).data,
@@ -55,7 +61,7 @@ export function importedMetricsQueryOptions(importId: string, sizeK = 100) {
       (
         await api.get(
           `/statement-imports/${encodeURIComponent(importId)}/metrics?sizeK=${sizeK}`,
-          statementImportMetricsResponseSchema,
+          serverSent<StatementImportMetricsResponse>(),
           { signal },
         )
       ).data,

@@ -1,9 +1,5 @@
-import {
-  streamCloseCodes,
-  streamServerMessageSchema,
-  type StreamClientMessage,
-  type StreamServerMessage,
-} from '@tp/api/trading'
+import { streamCloseCodes } from '@tp/api/stream-codes'
+import type { StreamClientMessage, StreamServerMessage } from '@tp/api/trading'
 import { refreshAccessToken } from './api-client'
 import { getSession } from './session'
 
@@ -23,6 +19,19 @@ export const PING_INTERVAL_MS = 25_000
 
 const SOCKET_OPEN = 1
 const NORMAL_CLOSURE = 1000
+
+/**
+ * A server message as the server sent it: a JSON object with a `type`. The server builds every
+ * message from the same `@tp/api/trading` types and ships with this build, so the client takes
+ * them as they are rather than parsing each with zod, which would put zod and the trading
+ * schemas on the first load of every page with a live part (decision 0041); a handler ignores a
+ * type it does not know.
+ */
+function isServerMessage(raw: unknown): raw is StreamServerMessage {
+  return (
+    typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string'
+  )
+}
 
 export function streamUrl(): string {
   return `${window.location.origin.replace(/^http/, 'ws')}/api/stream`
@@ -78,9 +87,8 @@ export function openStream(handlers: StreamHandlers): StreamConnection {
     } catch {
       return
     }
-    const parsed = streamServerMessageSchema.safeParse(raw)
-    if (!parsed.success || isClosed) return
-    const message = parsed.data
+    if (!isServerMessage(raw) || isClosed) return
+    const message = raw
     if (message.type === 'ready') {
       attempt = 0
       readySocket = ws

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { tradingAccountsResponseSchema, type TradingAccountDto } from '@tp/api/trading'
-import { api } from './api-client'
+import type { z } from 'zod'
+import type { TradingAccountDto, tradingAccountsResponseSchema } from '@tp/api/trading'
+import { api, serverSent } from './api-client'
+
+type TradingAccountsResponse = z.infer<typeof tradingAccountsResponseSchema>
 
 // GET /api/trading/accounts -> { accounts }: the caller's challenge accounts with their
 // credentials, newest stage too. One fetcher and one cache entry for every page that lists them
@@ -15,7 +18,10 @@ export const PROVISIONING_POLL_MS = 3_000
 export const AWAIT_NEW_ACCOUNT_MS = 60_000
 
 export async function getTradingAccounts(signal?: AbortSignal): Promise<TradingAccountDto[]> {
-  const response = await api.get('/trading/accounts', tradingAccountsResponseSchema, { signal })
+  // as the server sent it (decision 0041): this list is on every signed-in page's first load
+  const response = await api.get('/trading/accounts', serverSent<TradingAccountsResponse>(), {
+    signal,
+  })
   return response.accounts
 }
 

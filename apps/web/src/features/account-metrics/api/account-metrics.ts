@@ -1,15 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  journalListResponseSchema,
-  metaStatsAccountMetricsResponseSchema,
-  saveJournalEntryResponseSchema,
-  type JournalEntryDto,
+import type {
+  JournalEntryDto,
+  JournalListResponse,
+  MetaStatsAccountMetricsResponse,
+  SaveJournalEntryResponse,
 } from '@tp/api/analytics'
-import { api, apiRequest } from '@/lib/api-client'
+import { api, apiRequest, serverSent } from '@/lib/api-client'
 
 // The account metrics page's data (issue 12 items 4-7): POST /api/metaStats/account-metrics
 // (the domain's AccountMetrics of the account's evaluation ledger) and the trade journal
 // (POST/PUT /api/metaStats/journal). One key prefix per account: one invalidation refreshes both.
+// Answers are read as the server sent them (decision 0041): the page loads no zod.
 
 export const accountMetricsKeys = {
   account: (accountId: string) => ['account-metrics', accountId] as const,
@@ -22,9 +23,14 @@ export const accountMetricsQuery = (accountId: string) =>
     queryKey: accountMetricsKeys.metrics(accountId),
     queryFn: ({ signal }) =>
       api
-        .post('/metaStats/account-metrics', { accountId }, metaStatsAccountMetricsResponseSchema, {
-          signal,
-        })
+        .post(
+          '/metaStats/account-metrics',
+          { accountId },
+          serverSent<MetaStatsAccountMetricsResponse>(),
+          {
+            signal,
+          },
+        )
         .then((answer) => answer.data),
   })
 
@@ -33,7 +39,7 @@ export const journalQuery = (accountId: string) =>
     queryKey: accountMetricsKeys.journal(accountId),
     queryFn: ({ signal }) =>
       api
-        .post('/metaStats/journal', { accountId }, journalListResponseSchema, { signal })
+        .post('/metaStats/journal', { accountId }, serverSent<JournalListResponse>(), { signal })
         .then((answer) => answer.data.entries),
   })
 
@@ -47,7 +53,7 @@ export function useSaveJournalEntry(accountId: string) {
       apiRequest('/metaStats/journal', {
         method: 'PUT',
         body: { accountId, ...edit },
-        schema: saveJournalEntryResponseSchema,
+        schema: serverSent<SaveJournalEntryResponse>(),
       }).then((answer) => answer.data.entry),
     onSuccess: (entry, edit) => {
       queryClient.setQueryData<JournalEntryDto[]>(accountMetricsKeys.journal(accountId), (held) => {
