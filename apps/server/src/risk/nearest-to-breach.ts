@@ -88,6 +88,29 @@ function nearestRatio(
 }
 
 /**
+ * The nearest floor's exact share of its allowance left, or NaN when no loss rule applies: what
+ * the selection compares, for every open account, so it allocates nothing.
+ */
+function rankKey(evaluator: IncrementalEvaluator, equityCents: number): number {
+  const rules = evaluator.rules
+  let ratio = NaN
+  if (rules.dailyLoss !== null) {
+    const base =
+      rules.dailyLoss.of === 'anchor'
+        ? toCents(evaluator.currentDay.anchor)
+        : toCents(rules.initialBalance)
+    const allowance = Math.round((base * rules.dailyLoss.percent) / 100)
+    ratio = ratioOf(equityCents - toCents(evaluator.dailyFloor!), allowance)
+  }
+  if (rules.maxLoss !== null) {
+    const allowance = Math.round((toCents(rules.initialBalance) * rules.maxLoss.percent) / 100)
+    const max = ratioOf(equityCents - toCents(evaluator.maxFloor!), allowance)
+    ratio = Number.isNaN(ratio) ? max : Math.min(ratio, max)
+  }
+  return ratio
+}
+
+/**
  * The `limit` open accounts nearest to a floor, nearest first, and how many open accounts were
  * looked at.
  */
@@ -101,9 +124,9 @@ export function rankNearestToBreach(
   for (const account of accounts) {
     if (account.isClosed) continue
     monitored++
-    const found = nearestRatio(account.evaluator, account.equityNow)
-    if (found === null || limit <= 0) continue
-    const { ratio } = found
+    if (limit <= 0) continue
+    const ratio = rankKey(account.evaluator, account.equityNow)
+    if (Number.isNaN(ratio)) continue
     if (kept.length === limit) {
       const last = kept[kept.length - 1]!
       if (
