@@ -58,7 +58,7 @@ try {
   if (server.seededAccounts.length > 0) {
     lines.push('  Demo accounts (password as first seeded; override with DEMO_* variables):')
     for (const account of server.seededAccounts) {
-      lines.push(`    ${account.role.padEnd(6)}  ${account.email}  /  ${account.password}`)
+      lines.push(`    ${account.role.padEnd(7)}  ${account.email}  /  ${account.password}`)
     }
   }
   console.log(lines.join('\n') + '\n')

@@ -13,6 +13,7 @@ export const errorCodes = [
   'GOOGLE_AUTH_FAILED',
   'FORBIDDEN',
   'ADMIN_ONLY',
+  'READ_ONLY_ROLE',
   'EMAIL_MISMATCH',
   'ACCOUNT_DISABLED',
   'NOT_FOUND',

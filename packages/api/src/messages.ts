@@ -24,6 +24,9 @@ export const messages = {
     tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
     emailMismatch: 'You can only act on your own account.',
     adminOnly: "You don't have permission to access this resources.",
+    /** a support user (read-only admin area, decision 0036) asked to change something */
+    readOnlyRole:
+      'Your support role can see the admin area but not change anything. Ask an admin to do this.',
     accountDisabled: 'This account is disabled. Please contact support.',
     adminMayNotTrade:
       "Only the account's owner can trade it. An admin may close every position or disable trading, with a reason.",

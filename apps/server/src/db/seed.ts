@@ -4,12 +4,28 @@ import { hashPassword } from '../lib/passwords'
 import type { Database } from './client'
 import { profiles, users } from './schema'
 
-export type SeededAccount = { role: 'trader' | 'admin'; email: string; password: string }
+export type SeededAccount = {
+  role: 'trader' | 'admin' | 'support'
+  email: string
+  password: string
+}
 
 /**
- * The local run's demo accounts: one trader, one admin, with the documented passwords (or the
- * DEMO_* overrides). Existing accounts are left as they are, so a changed password survives a
- * restart. Returns the accounts to print at start.
+ * The demo support user (decision 0036: the admin area read-only), seeded outside production only
+ * (its password is published in the README and has no override).
+ */
+export const DEMO_SUPPORT = { email: 'support@tradepeak.test', password: 'Support-demo-2024' }
+
+const demoNames: Record<SeededAccount['role'], string> = {
+  trader: 'Demo Trader',
+  admin: 'Demo Admin',
+  support: 'Demo Support',
+}
+
+/**
+ * The local run's demo accounts: one trader, one admin (and one support user outside production),
+ * with the documented passwords (or the DEMO_* overrides). Existing accounts are left as they
+ * are, so a changed password survives a restart. Returns the accounts to print at start.
  */
 export async function seedDemoAccounts(db: Database, env: Env): Promise<SeededAccount[]> {
   const accounts: SeededAccount[] = [
@@ -20,6 +36,7 @@ export async function seedDemoAccounts(db: Database, env: Env): Promise<SeededAc
     },
     { role: 'admin', email: env.DEMO_ADMIN_EMAIL.toLowerCase(), password: env.DEMO_ADMIN_PASSWORD },
   ]
+  if (!env.isProduction) accounts.push({ role: 'support', ...DEMO_SUPPORT })
   for (const account of accounts) {
     const [created] = await db
       .insert(users)
@@ -28,7 +45,7 @@ export async function seedDemoAccounts(db: Database, env: Env): Promise<SeededAc
         passwordHash: await hashPassword(account.password),
         role: account.role,
         emailVerified: true,
-        name: account.role === 'admin' ? 'Demo Admin' : 'Demo Trader',
+        name: demoNames[account.role],
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })

@@ -17,22 +17,26 @@ import {
 } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Caller } from './authenticate'
+import { hasCapability } from './capabilities'
 import { toCachedAccountRow, type AccountRowView } from './read-cache'
 
 // The one access policy for trading accounts, orders and payments
 // (docs/decisions/0017-one-access-policy.md). Every route and the live stream ask it; nothing
 // else compares owners and roles. The caller's role was read from the database for this request.
 //
-//   trading account  read    owner, admin
+// A support user (decision 0036: the admin area read-only) reads what an admin reads and
+// manages nothing.
+//
+//   trading account  read    owner, admin, support
 //                    trade   owner only: open, modify, close (also partly), cancel, leverage,
 //                            trading password; an admin may not trade a trader's account
 //                    manage  owner, admin: risk actions (close every position, disable trading);
 //                            an admin's is audited with the reason given
-//   order            read    owner, admin
+//   order            read    owner, admin, support
 //                    pay     owner only
 //                    manage  admin (refund)
-//   payment          read    owner, admin (by the order it pays)
-//   statement import read    owner, admin (a saved import is read-only: nothing trades it)
+//   payment          read    owner, admin, support (by the order it pays)
+//   statement import read    owner, admin, support (a saved import is read-only: nothing trades it)
 //                    manage  owner only (delete)
 //
 // Someone with no access at all is told the thing does not exist (404), never "not yours".
@@ -49,6 +53,7 @@ function canAccessAccount(
   access: AccountAccess,
 ): boolean {
   if (account.userId === caller.userId) return true
+  if (access === 'read') return hasCapability(caller.role, 'admin:read')
   return caller.role === 'admin' && access !== 'trade'
 }
 
@@ -106,6 +111,7 @@ function assertAccountAccess<T extends Pick<TradingAccountRow, 'userId'>>(
   if (canAccessAccount(caller, account, access)) return account
   if (caller.role === 'admin')
     throw new AppError('FORBIDDEN', { message: messages.auth.adminMayNotTrade })
+  if (hasCapability(caller.role, 'admin:read')) throw new AppError('READ_ONLY_ROLE')
   throw noSuchAccount()
 }
 
@@ -159,7 +165,7 @@ export function canAccessOrder(
   const isAdmin = caller.role === 'admin'
   switch (access) {
     case 'read':
-      return isOwner || isAdmin
+      return isOwner || hasCapability(caller.role, 'admin:read')
     case 'pay':
       return isOwner
     case 'manage':
@@ -182,6 +188,7 @@ export async function loadOrderFor(
 
 export function assertOrderAccess(caller: Caller, order: OrderRow, access: OrderAccess): OrderRow {
   if (canAccessOrder(caller, order, access)) return order
+  if (caller.role === 'support') throw new AppError('READ_ONLY_ROLE')
   if (caller.role === 'admin' || (access === 'manage' && order.userId === caller.userId)) {
     throw new AppError('FORBIDDEN')
   }
@@ -221,20 +228,38 @@ export async function loadStatementImportFor(
     .where(eq(statementImports.id, importId))
   const isAllowed =
     row !== undefined &&
-    (row.userId === caller.userId || (access === 'read' && caller.role === 'admin'))
+    (row.userId === caller.userId ||
+      (access === 'read' && hasCapability(caller.role, 'admin:read')))
   if (!isAllowed) {
     throw new AppError('NOT_FOUND', { message: statementImportMessages.notFound })
   }
   return row
 }
 
-/** Appends what staff did to the audit log (an admin's risk action, refund, user change). */
+/** What an audit entry is about. */
+export type AuditTargetType =
+  | 'trading-account'
+  | 'order'
+  | 'user'
+  | 'coupon'
+  | 'payout'
+  | 'identity-check'
+  | 'service-message'
+  | 'economic-event'
+  | 'export'
+
+/**
+ * Appends to the audit log (decision 0036): what staff did and why (an admin's risk action,
+ * refund, user change, export) and every money event (order paid or refunded, payout states,
+ * coupon changes). `actor` null: the system did it (a provider's notice, a job); `details.source`
+ * says which. The log is only ever appended to (a trigger refuses UPDATE, DELETE and TRUNCATE).
+ */
 export async function recordAudit(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'clock' | 'db'>,
   entry: {
-    actor: Caller
+    actor: Caller | null
     action: string
-    targetType: 'trading-account' | 'order' | 'user' | 'coupon' | 'payout' | 'economic-event'
+    targetType: AuditTargetType
     targetId: string
     reason?: string | null
     details?: Record<string, unknown>
@@ -242,7 +267,7 @@ export async function recordAudit(
   db: Executor = ctx.db,
 ): Promise<void> {
   await db.insert(auditLog).values({
-    actorUserId: entry.actor.userId,
+    actorUserId: entry.actor?.userId ?? null,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,

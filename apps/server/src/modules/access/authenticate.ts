@@ -6,6 +6,7 @@ import { preparedPerDatabase } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import { verifyAccessToken } from '../../lib/access-token'
 import { AppError } from '../../lib/errors'
+import { assertCapability, capabilityOfRequest } from './capabilities'
 
 /**
  * Who is calling, as the database says now: the user named by a valid access token whose session
@@ -93,17 +94,27 @@ export async function optionalCaller(
   return resolveCaller(ctx, token).catch(() => null)
 }
 
-/** Hook for admin-only routes: 401 without a valid session, 403 unless the user is an admin now. */
+/**
+ * Hook for admin routes: 401 without a valid session, 403 unless the caller's role (in the
+ * database now) has the capability the request needs: admin:read for a read (GET, HEAD), else
+ * admin:write (capabilities.ts, decision 0036). A support user reads, an admin reads and acts.
+ */
 export function requireAdmin(ctx: AppContext) {
   const authenticateRequest = authenticate(ctx)
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticateRequest(request, reply)
-    assertAdmin(request.caller!)
+    assertCapability(request.caller!, capabilityOfRequest(request))
   }
 }
 
+/** An admin action (admin:write): 403 to a trader, and to a support user (read-only). */
 export function assertAdmin(caller: Caller): void {
-  if (caller.role !== 'admin') throw new AppError('ADMIN_ONLY')
+  assertCapability(caller, 'admin:write')
+}
+
+/** An admin read (admin:read): an admin or a support user. */
+export function assertAdminRead(caller: Caller): void {
+  assertCapability(caller, 'admin:read')
 }
 
 /** The caller set by `authenticate`; for handlers behind it. */

@@ -5,6 +5,8 @@ import type { AppContext } from '../../context'
 import { coupons, type CouponRow } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
 import { AppError } from '../../lib/errors'
+import { recordAudit } from '../access/access-policy'
+import type { Caller } from '../access/authenticate'
 import { couponUsesOf } from '../orders/coupon-uses'
 
 /** `uses`: the uses taken, by orders paid or still waiting to be (coupon-uses.ts). */
@@ -33,7 +35,12 @@ export async function listCoupons(ctx: AppContext): Promise<CouponDto[]> {
   return rows.map((row) => toCouponDto(row, uses.get(row.id) ?? 0))
 }
 
-export async function createCoupon(ctx: AppContext, input: CouponDefinition): Promise<CouponDto> {
+/** An admin creates a coupon (a money event: audited with its terms, decision 0036). */
+export async function createCoupon(
+  ctx: AppContext,
+  caller: Caller,
+  input: CouponDefinition,
+): Promise<CouponDto> {
   try {
     const [row] = await ctx.db
       .insert(coupons)
@@ -48,6 +55,22 @@ export async function createCoupon(ctx: AppContext, input: CouponDefinition): Pr
         minimumSubtotalCents: input.minimumSubtotalCents,
       })
       .returning()
+    await recordAudit(ctx, {
+      actor: caller,
+      action: 'coupon.create',
+      targetType: 'coupon',
+      targetId: row!.id,
+      details: {
+        code: row!.code,
+        kind: row!.kind,
+        value: row!.value,
+        expiresAt: row!.expiresAt?.toISOString() ?? null,
+        maxUses: row!.maxUses,
+        isActive: row!.isActive,
+        challenges: row!.challenges,
+        minimumSubtotalCents: row!.minimumSubtotalCents,
+      },
+    })
     return toCouponDto(row!, 0)
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -60,13 +83,22 @@ export async function createCoupon(ctx: AppContext, input: CouponDefinition): Pr
   }
 }
 
+/** An admin activates or deactivates a coupon (audited with the code and the change). */
 export async function setCouponActive(
   ctx: AppContext,
+  caller: Caller,
   id: string,
   isActive: boolean,
 ): Promise<CouponDto> {
   const [row] = await ctx.db.update(coupons).set({ isActive }).where(eq(coupons.id, id)).returning()
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such coupon.' })
+  await recordAudit(ctx, {
+    actor: caller,
+    action: isActive ? 'coupon.activate' : 'coupon.deactivate',
+    targetType: 'coupon',
+    targetId: row.id,
+    details: { code: row.code, isActive },
+  })
   const uses = await couponUsesOf(ctx.db, [row.id])
   return toCouponDto(row, uses.get(row.id) ?? 0)
 }

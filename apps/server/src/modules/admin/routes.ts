@@ -24,6 +24,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
 import { callerOf, requireAdmin } from '../access/authenticate'
 import { AppError } from '../../lib/errors'
+import { adminAuditRoutes } from '../admin-audit/routes'
+import { adminExportRoutes } from '../admin-exports/routes'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
 import { disableUser } from './disable-user'
 import { enableUser } from './enable-user'
@@ -48,6 +50,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.setNotFoundHandler({ preHandler: guard }, async () => {
       throw new AppError('NOT_FOUND')
     })
+
+    // the audit log and the CSV exports (decision 0036): their own plugins, behind the same guard
+    await app.register(adminAuditRoutes(ctx))
+    await app.register(adminExportRoutes(ctx))
 
     app.get(
       '/summary',
@@ -245,7 +251,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         void reply.status(201)
-        return { coupon: await createCoupon(ctx, request.body) }
+        return { coupon: await createCoupon(ctx, callerOf(request), request.body) }
       },
     )
 
@@ -265,7 +271,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        coupon: await setCouponActive(ctx, request.params.couponId, request.body.isActive),
+        coupon: await setCouponActive(
+          ctx,
+          callerOf(request),
+          request.params.couponId,
+          request.body.isActive,
+        ),
       }),
     )
   }

@@ -7,6 +7,7 @@ import { challenges, orders, type OrderRow } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { sendEmailJob } from '../../jobs/send-email'
 import { provisionStageAccount } from '../accounts/provision-account'
+import { recordAudit } from '../access/access-policy'
 import { findUserById } from '../users/find-user'
 import { orderReceiptEmail } from './order-emails'
 import { orderNumber } from './order-dto'
@@ -40,6 +41,21 @@ export async function confirmOrderPaid(
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     return { order: order ?? null, isNew: false }
   }
+  // a money event: in the audit log whoever confirmed it (decision 0036)
+  await recordAudit(ctx, {
+    actor: null,
+    action: 'order.paid',
+    targetType: 'order',
+    targetId: orderId,
+    details: {
+      source: event.source,
+      ...(event.detail ? { detail: event.detail } : {}),
+      totalCents: paid.total,
+      currency: paid.currency,
+      method: paid.method,
+      userId: paid.userId,
+    },
+  })
   await ctx.jobs.enqueue(fulfilOrderJob, { orderId })
   const user = await findUserById(ctx.db, paid.userId)
   if (user) {

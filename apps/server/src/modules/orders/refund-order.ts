@@ -7,6 +7,7 @@ import { sendEmailJob } from '../../jobs/send-email'
 import { AppError } from '../../lib/errors'
 import { endAccount } from '../accounts/end-account'
 import { findUserById } from '../users/find-user'
+import { recordAudit } from '../access/access-policy'
 import { orderNumber } from './order-dto'
 import { refundEmail } from './order-emails'
 import { moveOrder, type OrderEventSource } from './order-status'
@@ -69,6 +70,24 @@ export async function refundOrder(
     const [current] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     return current ?? order
   }
+  // a money event: in the audit log whoever started it (decision 0036; an admin's refund has
+  // its own entry with the admin and the note)
+  await recordAudit(ctx, {
+    actor: null,
+    action: 'order.refunded',
+    targetType: 'order',
+    targetId: orderId,
+    reason: note ?? null,
+    details: {
+      source: input.source,
+      detail,
+      totalCents: refunded.total,
+      currency: refunded.currency,
+      method: refunded.method,
+      userId: refunded.userId,
+      isRefundedByProvider: input.isRefundedByProvider ?? false,
+    },
+  })
   const closed = await closeAccountsOfRefund(ctx, refunded, input.source, { isFirst: true })
   ctx.logger.info({ orderId, source: input.source, closedAccounts: closed }, 'order refunded')
   return refunded

@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import type { AppContext } from '../../context'
 import { identityChecks, payouts, users, type IdentityCheckRow } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import { assertAdmin, type Caller } from '../access/authenticate'
+import { assertAdmin, assertAdminRead, type Caller } from '../access/authenticate'
 import { recordAudit } from '../access/access-policy'
 import { recordPayoutEvent } from './payout-records'
 
@@ -105,7 +105,7 @@ export async function listIdentityChecks(
   caller: Caller,
   options: { status: 'pending' | 'all' },
 ) {
-  assertAdmin(caller)
+  assertAdminRead(caller)
   const rows = await ctx.db
     .select({ check: identityChecks, email: users.email })
     .from(identityChecks)
@@ -177,7 +177,7 @@ export async function getIdentityFile(
   checkId: string,
   file: 'document' | 'selfie',
 ): Promise<{ body: Buffer; contentType: string }> {
-  assertAdmin(caller)
+  assertAdminRead(caller)
   const [row] = await ctx.db.select().from(identityChecks).where(eq(identityChecks.id, checkId))
   if (!row) throw new AppError('NOT_FOUND')
   const isDocument = file === 'document'

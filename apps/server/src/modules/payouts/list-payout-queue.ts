@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { payouts, tradingAccounts, users } from '../../db/schema'
-import { assertAdmin, type Caller } from '../access/authenticate'
+import { assertAdminRead, type Caller } from '../access/authenticate'
 import { judgeAccountPayout } from './judge-account-payout'
 import { latestIdentityCheck, openStatuses, toPayoutDtos } from './payout-records'
 
@@ -15,7 +15,7 @@ export async function listPayoutQueue(
   caller: Caller,
   options: { status: 'open' | 'all' },
 ) {
-  assertAdmin(caller)
+  assertAdminRead(caller)
   const rows = await ctx.db
     .select()
     .from(payouts)

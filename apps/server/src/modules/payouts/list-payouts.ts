@@ -2,7 +2,7 @@ import type { PayoutDto } from '@tp/api/payouts'
 import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { payouts } from '../../db/schema'
-import { assertAdmin, type Caller } from '../access/authenticate'
+import { assertAdminRead, type Caller } from '../access/authenticate'
 import { toPayoutDtos } from './payout-records'
 
 /** The caller's payouts, newest first, with their timelines. */
@@ -16,7 +16,7 @@ export async function listUserPayouts(
   caller: Caller,
   userId: string,
 ): Promise<PayoutDto[]> {
-  if (caller.userId !== userId) assertAdmin(caller)
+  if (caller.userId !== userId) assertAdminRead(caller)
   const rows = await ctx.db
     .select()
     .from(payouts)

@@ -2,6 +2,7 @@ import type { PayoutDto } from '@tp/api/payouts'
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
+import { recordAudit } from '../access/access-policy'
 import {
   identityChecks,
   payoutEvents,
@@ -45,6 +46,22 @@ export async function recordPayoutEvent(
     actorUserId: options.actorUserId ?? null,
     at: options.at ?? ctx.clock.now(),
   })
+  // a money event the system made (sending, sent, paid by the provider's callback, a late bonus):
+  // in the audit log too (decision 0036); a person's move is audited by its own use-case, with
+  // the person and the reason
+  if (!options.actorUserId) {
+    await recordAudit(
+      ctx,
+      {
+        actor: null,
+        action: `payout.${status}`,
+        targetType: 'payout',
+        targetId: payoutId,
+        details: { source: 'system', ...(options.note ? { note: options.note } : {}) },
+      },
+      db,
+    )
+  }
 }
 
 export async function findOpenPayout(

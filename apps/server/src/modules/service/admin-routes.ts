@@ -85,8 +85,8 @@ export function adminServiceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.string(), ...errorResponses(401, 403) },
         },
       },
-      async (_request, reply) => {
-        const csv = await exportNewsletterSubscribers(ctx)
+      async (request, reply) => {
+        const csv = await exportNewsletterSubscribers(ctx, callerOf(request))
         const day = ctx.clock.now().toISOString().slice(0, 10)
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')

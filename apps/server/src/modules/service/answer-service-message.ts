@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import { serviceMessageReplies, serviceMessages } from '../../db/schema'
 import { sendEmailJob } from '../../jobs/send-email'
 import { AppError } from '../../lib/errors'
+import { recordAudit } from '../access/access-policy'
 import { assertAdmin, type Caller } from '../access/authenticate'
 import { getServiceMessage } from './get-service-message'
 import { subjectOf } from './list-service-messages'
@@ -31,6 +32,17 @@ export async function answerServiceMessage(
     await tx
       .insert(serviceMessageReplies)
       .values({ messageId, adminUserId: caller.userId, body, createdAt: now })
+    await recordAudit(
+      ctx,
+      {
+        actor: caller,
+        action: 'message.answer',
+        targetType: 'service-message',
+        targetId: messageId,
+        details: { to: updated.email, kind: updated.kind },
+      },
+      tx,
+    )
     return updated
   })
   await ctx.jobs.enqueue(
