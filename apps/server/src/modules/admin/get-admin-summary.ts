@@ -47,20 +47,32 @@ async function soldSeries(
 
 export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
   const now = ctx.clock.now()
-  const cards = ctx.db.execute<Record<string, Count>>(sql`
-    select
-      (select count(*) from users where role = 'trader') as total_users,
-      (select count(*) from users u where u.role = 'trader' and u.status = 'active'
-         and exists (select 1 from trading_accounts a where a.user_id = u.id and a.status = 'active')
-      ) as active_users,
-      (select count(*) from users where role = 'trader' and not email_verified) as email_unverified,
-      (select count(*) from users u where u.role = 'trader' and coalesce(u.phone, '') = ''
-         and not exists (select 1 from billing_profiles b where b.user_id = u.id and b.phone <> '')
-      ) as phone_unverified,
-      (select count(*) from trading_accounts where external_id is not null) as total_accounts,
-      (select coalesce(sum(total_cents), 0) from orders o where ${keptOrder('o')}) as total_sales,
-      (select coalesce(sum(initial_balance_cents), 0) from trading_accounts where status = 'active')
-        as total_fund`)
+  // decision 0039: each big table is read once, from a narrow index where one exists, and the
+  // statements run side by side on the pool's connections
+  const userCards = ctx.db.execute<Record<string, Count>>(sql`
+    select count(*) as total_users,
+      count(*) filter (where u.status = 'active' and act.user_id is not null) as active_users,
+      count(*) filter (where not u.email_verified) as email_unverified,
+      count(*) filter (where coalesce(u.phone, '') = '' and bp.user_id is null) as phone_unverified
+    from users u
+    left join (select distinct a.user_id from trading_accounts a where a.status = 'active') act
+      on act.user_id = u.id
+    left join (select b.user_id from billing_profiles b where b.phone <> '') bp
+      on bp.user_id = u.id
+    where u.role = 'trader'`)
+  const totalFund = ctx.db.execute<{ cents: Count }>(sql`
+    select coalesce(sum(initial_balance_cents), 0) as cents
+    from trading_accounts where status = 'active'`)
+  // provisioned accounts by plan, stage and status: Total Accounts and the pass rates
+  const accountGroups = ctx.db.execute<{
+    plan_key: string
+    stage: string
+    status: string
+    count: Count
+  }>(sql`
+    select plan_key, stage::text as stage, status::text as status, count(*) as count
+    from trading_accounts where external_id is not null
+    group by plan_key, stage, status order by plan_key, stage`)
   // the ledgers' trade events as counted per account by the database (ledger_trade_counts,
   // decision 0039): every account's opens, and opens minus closes on the active ones
   const trades = ctx.db.execute<{ total: Count; open: Count }>(sql`
@@ -81,62 +93,100 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
     where u.role = 'trader'
     order by u.created_at desc, u.id desc
     limit 10`)
-  const passRates = ctx.db.execute<{
-    plan_key: string
-    stage: string
-    passed: Count
-    failed: Count
-  }>(sql`
-    select plan_key, stage::text as stage,
-      count(*) filter (where status = 'passed') as passed,
-      count(*) filter (where status = 'failed') as failed
-    from trading_accounts where external_id is not null
-    group by plan_key, stage order by plan_key, stage`)
   const breaches = ctx.db.execute<{ rule: string; count: Count }>(
     sql`select rule, count(*) as count from breaches group by rule order by count(*) desc, rule`,
   )
-  const byPlan = ctx.db.execute<{
+  // kept orders by challenge, size and method: Total Revenue, revenue by plan and by method
+  const sales = ctx.db.execute<{
     challenge: string
     size_k: Count
+    method: string
     orders: Count
     cents: Count
   }>(sql`
-    select o.challenge_type::text as challenge, o.size_k, count(*) as orders,
-      sum(o.total_cents) as cents
+    select o.challenge_type::text as challenge, o.size_k, o.method::text as method,
+      count(*) as orders, sum(o.total_cents) as cents
     from orders o where ${keptOrder('o')}
-    group by 1, 2 order by 1, 2`)
-  const byMethod = ctx.db.execute<{ method: string; orders: Count; cents: Count }>(sql`
-    select o.method::text as method, count(*) as orders, sum(o.total_cents) as cents
-    from orders o where ${keptOrder('o')}
-    group by 1 order by 1`)
+    group by 1, 2, 3`)
 
-  const [cardRows, tradeRows, users, passRows, breachRows, planRows, methodRows, day, month, year] =
-    await Promise.all([
-      cards,
-      trades,
-      userList,
-      passRates,
-      breaches,
-      byPlan,
-      byMethod,
-      soldSeries(ctx, now, 'day'),
-      soldSeries(ctx, now, 'month'),
-      soldSeries(ctx, now, 'year'),
-    ])
-  const card = cardRows.rows[0] ?? {}
+  const [
+    userRows,
+    fundRows,
+    accountRows,
+    tradeRows,
+    users,
+    breachRows,
+    salesRows,
+    day,
+    month,
+    year,
+    payouts,
+  ] = await Promise.all([
+    userCards,
+    totalFund,
+    accountGroups,
+    trades,
+    userList,
+    breaches,
+    sales,
+    soldSeries(ctx, now, 'day'),
+    soldSeries(ctx, now, 'month'),
+    soldSeries(ctx, now, 'year'),
+    readPayoutTotals(ctx),
+  ])
+  const card = userRows.rows[0] ?? {}
   const totalTrade = n(tradeRows.rows[0]?.total)
   const openTrade = n(tradeRows.rows[0]?.open)
-  const totalSales = n(card.total_sales)
-  const payouts = await readPayoutTotals(ctx)
+  const byStage = new Map<
+    string,
+    { planKey: string; stage: string; passed: number; failed: number }
+  >()
+  let totalAccounts = 0
+  for (const row of accountRows.rows) {
+    const key = `${row.plan_key}\u0000${row.stage}`
+    const group = byStage.get(key) ?? {
+      planKey: row.plan_key,
+      stage: row.stage,
+      passed: 0,
+      failed: 0,
+    }
+    if (row.status === 'passed') group.passed += n(row.count)
+    if (row.status === 'failed') group.failed += n(row.count)
+    byStage.set(key, group)
+    totalAccounts += n(row.count)
+  }
+  const byPlan = new Map<
+    string,
+    { challenge: string; sizeK: number; orders: number; cents: number }
+  >()
+  const byMethod = new Map<string, { method: string; orders: number; cents: number }>()
+  let totalSales = 0
+  for (const row of salesRows.rows) {
+    const plan = byPlan.get(`${row.challenge}:${row.size_k}`) ?? {
+      challenge: row.challenge,
+      sizeK: n(row.size_k),
+      orders: 0,
+      cents: 0,
+    }
+    plan.orders += n(row.orders)
+    plan.cents += n(row.cents)
+    byPlan.set(`${row.challenge}:${row.size_k}`, plan)
+    const method = byMethod.get(row.method) ?? { method: row.method, orders: 0, cents: 0 }
+    method.orders += n(row.orders)
+    method.cents += n(row.cents)
+    byMethod.set(row.method, method)
+    totalSales += n(row.cents)
+  }
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return {
     summary: {
       totalUsers: n(card.total_users),
       activeUsers: n(card.active_users),
       emailUnverifiedUsers: n(card.email_unverified),
       phoneUnverifiedUsers: n(card.phone_unverified),
-      totalAccounts: n(card.total_accounts),
+      totalAccounts,
       totalSales,
-      totalFund: n(card.total_fund),
+      totalFund: n(fundRows.rows[0]?.cents),
       totalTrade,
       completedTrade: totalTrade - openTrade,
       openTrade,
@@ -149,29 +199,18 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
       status: row.status,
     })),
     insights: {
-      passRates: passRows.rows.map((row) => {
-        const passed = n(row.passed)
-        const failed = n(row.failed)
-        return {
-          planKey: row.plan_key,
-          stage: row.stage,
-          passed,
-          failed,
-          passRate: passed + failed > 0 ? passed / (passed + failed) : null,
-        }
-      }),
+      passRates: [...byStage.values()].map(({ planKey, stage, passed, failed }) => ({
+        planKey,
+        stage,
+        passed,
+        failed,
+        passRate: passed + failed > 0 ? passed / (passed + failed) : null,
+      })),
       breachesByRule: breachRows.rows.map((row) => ({ rule: row.rule, count: n(row.count) })),
-      revenueByPlan: planRows.rows.map((row) => ({
-        challenge: row.challenge,
-        sizeK: n(row.size_k),
-        orders: n(row.orders),
-        cents: n(row.cents),
-      })),
-      revenueByMethod: methodRows.rows.map((row) => ({
-        method: row.method,
-        orders: n(row.orders),
-        cents: n(row.cents),
-      })),
+      revenueByPlan: [...byPlan.values()].sort(
+        (a, b) => byText(a.challenge, b.challenge) || a.sizeK - b.sizeK,
+      ),
+      revenueByMethod: [...byMethod.values()].sort((a, b) => byText(a.method, b.method)),
       payouts: {
         ...payouts,
         payoutsToRevenue: totalSales > 0 ? payouts.paidCents / totalSales : null,
