@@ -107,6 +107,11 @@ class HotFigures {
   values = new Float64Array(1_024 * HotFigures.STRIDE)
   private next = 0
 
+  /** slots allocated so far (a forgotten account's slot stays, closed) */
+  get count(): number {
+    return this.next
+  }
+
   allocate(): number {
     if ((this.next + 1) * HotFigures.STRIDE > this.values.length) {
       const grown = new Float64Array(this.values.length * 2)
@@ -339,9 +344,12 @@ export class RiskMonitor {
 
   /** Records every held day low seen at or before `untilMs` (Infinity: all of them). */
   recordHeldLows(untilMs: number): void {
-    for (const account of this.byAccountId.values()) {
-      if (account.heldLowMs !== null && account.heldLowMs <= untilMs && !account.isClosed) {
-        this.recordHeldLow(account)
+    // a scan of the hot records, as crossResets (NaN, no held low, is never <= untilMs)
+    const end = this.hot.count * HotFigures.STRIDE
+    for (let at = 0, slot = 0; at < end; at += HotFigures.STRIDE, slot++) {
+      const values = this.hot.values
+      if (values[at + F_IS_CLOSED] === 0 && values[at + F_HELD_LOW_MS]! <= untilMs) {
+        this.recordHeldLow(this.bySlot[slot]!)
       }
     }
   }
@@ -411,12 +419,16 @@ export class RiskMonitor {
 
   /** Crosses the day resets due by `nowMs` for every account (the day-reset job, and a timer). */
   crossResets(nowMs: number): number {
+    // a scan of the hot records (every 250 ms over every slot: no account object unless due)
     let count = 0
-    for (const account of this.byAccountId.values()) {
-      if (!account.isClosed && !account.isBackfilling && nowMs >= this.hot.dayEndMs(account.slot)) {
-        this.crossResetsOf(account, nowMs)
-        count++
-      }
+    const end = this.hot.count * HotFigures.STRIDE
+    for (let at = 0, slot = 0; at < end; at += HotFigures.STRIDE, slot++) {
+      const values = this.hot.values
+      if (values[at + F_IS_CLOSED] !== 0 || nowMs < values[at + F_DAY_END_MS]!) continue
+      const account = this.bySlot[slot]!
+      if (account.isBackfilling) continue
+      this.crossResetsOf(account, nowMs)
+      count++
     }
     return count
   }
