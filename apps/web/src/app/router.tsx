@@ -188,7 +188,10 @@ export function createRoutes(): RouteObject[] {
                 comingSoon(paths.user.calendarNews.path, 'Economic Calendar & News'),
                 comingSoon(paths.user.academy.path, 'Academy'),
                 comingSoon(paths.user.supportTeam.path, 'Support Team'),
-                comingSoon(paths.user.connect.path, 'Connect MetaTrader'),
+                {
+                  path: paths.user.connect.path,
+                  lazy: lazyPage(() => import('./routes/user/connect')),
+                },
               ],
             },
           ],
