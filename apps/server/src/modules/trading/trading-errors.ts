@@ -1,4 +1,5 @@
 import { messages } from '@tp/api'
+import { platformMessages } from '@tp/api/trading-platform'
 import { tradingMessages, type TradingIssue } from '@tp/domain'
 import type { TradingAccountRow } from '../../db/schema'
 import type { TradeResult } from '../../integrations/trading-platform/trading-platform'
@@ -19,11 +20,20 @@ export function valueOf<T>(result: TradeResult<T>): T {
 
 /**
  * Only an active account with trading enabled trades (409 otherwise): one being set up, one whose
- * trading the risk desk disabled, one that ended (read-only).
+ * trading the risk desk disabled, one that ended (read-only). An account on a real MetaTrader
+ * server trades in MetaTrader itself: the web terminal shows it read-only (decision 0042).
  */
 export function assertTradable(row: TradingAccountRow): string {
   if (row.status === 'provisioning') {
     throw new AppError('ACCOUNT_NOT_TRADABLE', { message: messages.trading.accountProvisioning })
+  }
+  if (row.adapter !== 'simulated') {
+    throw new AppError('ACCOUNT_NOT_TRADABLE', {
+      message: platformMessages.tradesInMetaTrader(
+        row.platform === 'mt4' ? 'MetaTrader 4' : 'MetaTrader 5',
+        row.server ?? '',
+      ),
+    })
   }
   if (row.status === 'active' && row.externalId && !row.isTradingEnabled) {
     throw new AppError('ACCOUNT_NOT_TRADABLE', { message: tradingMessages.tradingDisabled })
