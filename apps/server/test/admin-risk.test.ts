@@ -19,6 +19,7 @@ import { createTestApp, type TestApp, type TestUser } from './support'
 let app: TestApp
 let admin: TestUser
 let otherAdmin: TestUser
+let support: TestUser
 let trader: TestUser
 let heavy: string
 let half: string
@@ -104,6 +105,7 @@ beforeAll(async () => {
   app = await createTestApp({ listen: true })
   admin = await app.createUser({ role: 'admin' })
   otherAdmin = await app.createUser({ role: 'admin' })
+  support = await app.createUser({ role: 'support' })
   trader = await app.createUser({ name: 'Risky Trader' })
   tick(65_000)
   heavy = (await app.createTradingAccount(trader)).id
@@ -182,6 +184,16 @@ describe('the live risk view', () => {
     expect(client.raw.some((text) => parse(text).type.startsWith('risk-'))).toBe(false)
     expect(app.ctx.trading.hub.riskDesk.watcherCount).toBe(0)
     client.close()
+  })
+
+  it('is an admin read: the support role reads it and watches it', async () => {
+    expect((await app.get('/api/admin/risk', { token: support.token })).status).toBe(200)
+    const client = await connect(support.token)
+    client.send({ type: 'risk-desk', isWatching: true })
+    const ranking = parse(await client.waitFor((m) => m.type === 'risk-nearest', 'ranking'))
+    expect(ranking.type === 'risk-nearest' && mine(ranking.nearest.accounts).length).toBe(3)
+    client.close()
+    await expect.poll(() => app.ctx.trading.hub.riskDesk.watcherCount).toBe(0)
   })
 
   it('pushes one ranking per interval, the same bytes to every admin, and each new breach', async () => {

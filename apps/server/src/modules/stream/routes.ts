@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
 import { isAppError } from '../../lib/errors'
 import { loadAccountFor } from '../access/access-policy'
-import { assertAdmin, resolveCaller, type Caller } from '../access/authenticate'
+import { assertAdminRead, resolveCaller, type Caller } from '../access/authenticate'
 import type { StreamConnection } from './live-hub'
 
 // GET /api/stream (WebSocket). Browsers cannot set headers on a WebSocket, so the first message
@@ -113,9 +113,9 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
                 return
               }
               try {
-                // admins only, with the role as the database says now (the access policy)
+                // an admin read (admins and support), with the role as the database says now
                 caller = await resolveCaller(ctx, token)
-                assertAdmin(caller)
+                assertAdminRead(caller)
                 ctx.trading.hub.riskDesk.watch(connection)
               } catch (error) {
                 if (!isAppError(error)) throw error
