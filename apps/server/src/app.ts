@@ -22,6 +22,8 @@ import { certificateRoutes } from './modules/certificates/routes'
 import { certificatePageRoutes } from './modules/certificates/page-routes'
 import { adminRoutes } from './modules/admin/routes'
 import { adminAccountRoutes } from './modules/admin-accounts/routes'
+import { adminCalendarRoutes } from './modules/calendar/admin-routes'
+import { calendarRoutes } from './modules/calendar/routes'
 import { adminRiskRoutes } from './modules/admin-risk/routes'
 import { authRoutes } from './modules/auth/routes'
 import { devMailboxRoutes } from './modules/dev-mailbox/routes'
@@ -117,6 +119,8 @@ export async function buildApp(
       await api.register(adminAccountRoutes(ctx), { prefix: '/admin' })
       await api.register(adminRiskRoutes(ctx), { prefix: '/admin' })
       await api.register(adminServiceRoutes(ctx), { prefix: '/admin' })
+      await api.register(adminCalendarRoutes(ctx), { prefix: '/admin' })
+      await api.register(calendarRoutes(ctx))
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))
       await api.register(analyticsRoutes(ctx))

@@ -17,6 +17,10 @@ import {
   GOOGLE_USERINFO_URL,
   type GoogleIdentity,
 } from './integrations/google/google-identity'
+import {
+  startCalendarFeedFake,
+  type CalendarFeedFake,
+} from './integrations/economic-calendar/fake/calendar-feed-fake'
 import { startMailCapture, type MailCapture } from './integrations/mail/capture-server'
 import { createSmtpMailer } from './integrations/mail/mailer'
 import { startPaymentProviders } from './integrations/payments/payment-providers'
@@ -30,7 +34,9 @@ import { createBoss, JobRunner } from './jobs/job-runner'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger, type Logger } from './lib/logger'
 import { createSecretBox, credentialsKey } from './lib/secret-box'
+import { seedDemoCalendar } from './modules/calendar/seed-demo-calendar'
 import { seedDemoTrading } from './modules/scenarios/seed-demo-trading'
+import { NewsRule } from './risk/news-rule'
 import { createTradingRuntime } from './trading-runtime'
 
 export type StartServerOptions = {
@@ -55,7 +61,10 @@ export type RunningServer = {
     mailCapture: MailCapture | null
     paypal: PayPalFake | null
     oxapay: OxaPayFake | null
+    calendarFeed: CalendarFeedFake | null
   }
+  /** the news rule beside the risk monitor (decision 0037) */
+  newsRule: NewsRule
   seededAccounts: SeededAccount[]
   stop(): Promise<void>
 }
@@ -153,6 +162,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     cleanups.push(() => payments.close())
     if (payments.fakes.paypal) logger.info(`PayPal: local fake at ${payments.fakes.paypal.url}`)
     if (payments.fakes.oxapay) logger.info(`OxaPay: local fake at ${payments.fakes.oxapay.url}`)
+    const calendarFeedFake =
+      env.canUseFakes && !env.ECONOMIC_CALENDAR_FEED_URL
+        ? await startCalendarFeedFake({ now: () => clock.now().getTime() })
+        : null
+    if (calendarFeedFake) {
+      cleanups.push(() => calendarFeedFake.close())
+      logger.info(`economic calendar feed: local fake at ${calendarFeedFake.jsonUrl}`)
+    }
 
     const boss = createBoss(database.pool, { isMaintaining: options.isJobMaintenanceOn ?? true })
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
@@ -183,7 +200,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       getContext: () => ctx!,
     })
     ctx = {
-      env,
+      env: calendarFeedFake
+        ? { ...env, ECONOMIC_CALENDAR_FEED_URL: calendarFeedFake.jsonUrl }
+        : env,
       clock,
       logger,
       db: database.db,
@@ -202,7 +221,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     await trading.start(ctx)
     cleanups.push(() => trading.stop())
+    const newsRule = new NewsRule(ctx)
+    newsRule.start()
+    cleanups.push(() => newsRule.stop())
     if (env.SEED_DEMO) await seedDemoTrading(ctx)
+    if (env.SEED_DEMO) await seedDemoCalendar(ctx)
     await jobs.startWorkers(ctx, allJobs)
 
     const localRoot =
@@ -224,7 +247,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         mailCapture,
         paypal: payments.fakes.paypal,
         oxapay: payments.fakes.oxapay,
+        calendarFeed: calendarFeedFake,
       },
+      newsRule,
       seededAccounts,
       stop,
     }

@@ -58,6 +58,10 @@ const account = (ids: Ids) => `/api/trading/accounts/${ids.accountId}`
 // modified before it is closed, the pending order before it is cancelled).
 const table: Record<string, Row> = {
   'GET /api/trading/accounts/{accountId}': { kind: 'account-read', url: account },
+  'GET /api/trading/accounts/{accountId}/news-violations': {
+    kind: 'account-read',
+    url: (ids) => `${account(ids)}/news-violations`,
+  },
   'GET /api/payouts/accounts/{accountId}/eligibility': {
     kind: 'account-read',
     url: (ids) => `/api/payouts/accounts/${ids.accountId}/eligibility`,

@@ -79,6 +79,7 @@ const rangeFields = {
 // GET /api/calendar/events?from&to&currency&impact (a signed-in trader; default: the next 7 days)
 export const calendarEventsQuerySchema = z.object(rangeFields)
 export type CalendarEventsQuery = z.input<typeof calendarEventsQuerySchema>
+export type CalendarEventsFilter = z.output<typeof calendarEventsQuerySchema>
 
 export const newsRuleAccountSchema = z.object({
   id: z.uuid(),
@@ -108,6 +109,7 @@ export const adminCalendarQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 })
 export type AdminCalendarQuery = z.input<typeof adminCalendarQuerySchema>
+export type AdminCalendarFilter = z.output<typeof adminCalendarQuerySchema>
 export const adminCalendarResponseSchema = z.object({
   data: z.object({
     events: z.array(economicEventSchema),
@@ -134,7 +136,10 @@ export const economicEventDeletedSchema = z.object({ message: z.string() })
 // POST /api/admin/calendar/import {format, content, dryRun} -> the summary
 export const calendarImportSchema = z.object({
   format: z.enum(['csv', 'ics']),
-  content: z.string().min(1, calendarMessages.importEmpty).max(1_000_000, calendarMessages.importTooLarge),
+  content: z
+    .string()
+    .min(1, calendarMessages.importEmpty)
+    .max(1_000_000, calendarMessages.importTooLarge),
   /** preview: the summary of what an import would do, nothing written */
   dryRun: z.boolean().default(false),
 })

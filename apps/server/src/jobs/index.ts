@@ -1,3 +1,4 @@
+import { syncCalendarFeedJob } from '../modules/calendar/sync-calendar-feed'
 import { issueCertificateJob } from '../modules/certificates/issue-certificate'
 import { sweepCertificatesJob } from '../modules/certificates/sweep-certificates'
 import { provisionAccountJob, sendCredentialsEmailJob } from '../modules/accounts/provision-account'
@@ -34,4 +35,5 @@ export const allJobs = [
   reconcilePayoutJob,
   settlePayoutJob,
   lateBonusJob,
+  syncCalendarFeedJob,
 ] as JobDefinition<unknown>[] as JobDefinition<never>[]

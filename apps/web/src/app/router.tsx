@@ -185,7 +185,10 @@ export function createRoutes(): RouteObject[] {
                   path: paths.user.leaderboard.path,
                   lazy: lazyPage(() => import('./routes/user/leaderboard')),
                 },
-                comingSoon(paths.user.calendarNews.path, 'Economic Calendar & News'),
+                {
+                  path: paths.user.calendarNews.path,
+                  lazy: lazyPage(() => import('./routes/user/calendar-news')),
+                },
                 comingSoon(paths.user.academy.path, 'Academy'),
                 comingSoon(paths.user.supportTeam.path, 'Support Team'),
                 {
@@ -235,6 +238,10 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: paths.admin.coupons.path,
                   lazy: lazyPage(() => import('./routes/admin/coupons')),
+                },
+                {
+                  path: paths.admin.calendar.path,
+                  lazy: lazyPage(() => import('./routes/admin/calendar')),
                 },
                 {
                   path: paths.admin.orders.path,

@@ -108,6 +108,7 @@ export const paths = {
     risk: fixed('/admin/risk'),
     payouts: fixed('/admin/payouts'),
     coupons: fixed('/admin/coupons'),
+    calendar: fixed('/admin/calendar'),
     orders: fixed('/admin/orders'),
     messages: fixed('/admin/messages'),
     message: {

@@ -1,6 +1,7 @@
 import {
   Award,
   BarChart3,
+  CalendarClock,
   CalendarDays,
   CandlestickChart,
   CreditCard,
@@ -70,6 +71,7 @@ export function adminNavItems({ hasDevMailbox }: { hasDevMailbox: boolean }): Na
     { label: 'Live Risk', href: paths.admin.risk.getHref(), icon: ShieldAlert },
     { label: 'Payouts', href: paths.admin.payouts.getHref(), icon: Wallet },
     { label: 'Coupons', href: paths.admin.coupons.getHref(), icon: TicketPercent },
+    { label: 'Economic Calendar', href: paths.admin.calendar.getHref(), icon: CalendarClock },
     { label: 'Messages', href: paths.admin.messages.getHref(), icon: Inbox },
     ...(hasDevMailbox
       ? [{ label: 'Mailbox', href: paths.admin.mailbox.getHref(), icon: Mail }]
