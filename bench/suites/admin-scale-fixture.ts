@@ -3,8 +3,8 @@
 // written by the database itself (generate_series, one statement per table), so 100,000 users and
 // 5,000,000 deals take seconds, not hours, and nothing is built row by row in Node.
 //
-// Shape (every figure deterministic; ids are md5 of a name and a number, so tables join without
-// lookups):
+// Shape (every figure deterministic; ids are an md5 of a name and a number, so tables join
+// without lookups):
 // - users: traders named from 40 first x 50 last names (each last name ~2% of users), 1 in 97
 //   disabled, 1 in 5 email unverified, 1 in 3 without a phone; joined over the last two years.
 // - orders: 3 per user. The first `accounts` of them are paid (1 in 40 refunded), each bought one
@@ -200,6 +200,10 @@ export async function seedAdminFixture(
     // writes: a fixture written in one statement per table skips them, and the foreign key
     // checks, which its ids satisfy by construction
     await client.query(`set session_replication_role = replica`)
+    // ids: a name and a number hashed, shaped as version 4 UUIDs (the API checks the form)
+    await client.query(`create function pg_temp.bench_id(text) returns uuid
+      language sql immutable as
+      $$ select overlay(overlay(md5($1) placing '4' from 13) placing '8' from 17)::uuid $$`)
     const prices = priceList()
     await client.query(`create temporary table bench_prices (
       idx int primary key, challenge challenge_type, size_k int, method payment_method,
@@ -223,7 +227,7 @@ export async function seedAdminFixture(
       'users',
       `insert into users (id, email, password_hash, role, status, name, phone, email_verified,
          created_at, updated_at)
-       select md5('bench-user-' || i)::uuid,
+       select pg_temp.bench_id('bench-user-' || i),
          'trader' || lpad(i::text, 6, '0') || '@bench.tradepeak.test', null, 'trader',
          (case when i % 97 = 0 then 'disabled' else 'active' end)::user_status,
          (${textArray(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}] || ' ' ||
@@ -243,7 +247,7 @@ export async function seedAdminFixture(
       `insert into orders (id, user_id, status, challenge_type, platform, size_k, add_ons, method,
          summary, total_cents, currency, rulebook_version, created_at, updated_at, paid_at,
          fulfilled_at, account_id)
-       select md5('bench-order-' || k)::uuid, md5('bench-user-' || u)::uuid,
+       select pg_temp.bench_id('bench-order-' || k), pg_temp.bench_id('bench-user-' || u),
          (case when k <= $3 and k % 40 = 0 then 'refunded'
                when k <= $3 then 'fulfilled'
                when k % 3 = 0 then 'expired'
@@ -254,7 +258,7 @@ export async function seedAdminFixture(
          p.total_cents, 'USD', $4, t, t,
          case when k <= $3 then t + interval '5 minutes' end,
          case when k <= $3 then t + interval '6 minutes' end,
-         case when k <= $3 then md5('bench-account-' || k)::uuid end
+         case when k <= $3 then pg_temp.bench_id('bench-account-' || k) end
        from generate_series(1, ${size.orders}) k
        cross join lateral (select 1 + (k - 1) % $5::int as u) owner
        cross join lateral (
@@ -270,10 +274,10 @@ export async function seedAdminFixture(
       'challenges',
       `insert into challenges (id, user_id, challenge_type, size_k, platform, add_ons,
          rulebook_version, order_id, created_at)
-       select md5('bench-challenge-' || j)::uuid, o.user_id, o.challenge_type, o.size_k,
+       select pg_temp.bench_id('bench-challenge-' || j), o.user_id, o.challenge_type, o.size_k,
          o.platform, o.add_ons, o.rulebook_version, o.id, o.paid_at
        from generate_series(1, ${size.accounts}) j
-       join orders o on o.id = md5('bench-order-' || j)::uuid`,
+       join orders o on o.id = pg_temp.bench_id('bench-order-' || j)`,
       [size.accounts],
     )
 
@@ -285,9 +289,9 @@ export async function seedAdminFixture(
          size_k, platform, adapter, external_id, login, server, leverage, initial_balance_cents,
          status, is_trading_enabled, created_at, started_at, ended_at, final_meters,
          credentials_sent_at)
-       select md5('bench-account-' || j)::uuid, c.id, c.user_id, s.stage::challenge_stage,
+       select pg_temp.bench_id('bench-account-' || j), c.id, c.user_id, s.stage::challenge_stage,
          c.challenge_type || '.' || s.stage, c.rulebook_version, c.size_k, c.platform,
-         'simulated', md5('bench-sim-' || j)::uuid::text, (10000000 + j)::text, 'Bench-MT5', 100,
+         'simulated', pg_temp.bench_id('bench-sim-' || j)::text, (10000000 + j)::text, 'Bench-MT5', 100,
          c.size_k * 100000, st.status::trading_account_status, st.status = 'active',
          c.created_at, st.started_at,
          case when st.status <> 'active'
@@ -310,7 +314,7 @@ export async function seedAdminFixture(
            'passedAt', null) end,
          c.created_at
        from generate_series(1, ${size.accounts}) j
-       join challenges c on c.id = md5('bench-challenge-' || j)::uuid
+       join challenges c on c.id = pg_temp.bench_id('bench-challenge-' || j)
        cross join lateral (select case
            when c.challenge_type = 'instantFund' or j % 5 = 4 then 'funded'
            when j % 5 = 3 then 'phase2' else 'phase1' end as stage) s
@@ -371,7 +375,7 @@ export async function seedAdminFixture(
       `insert into evaluation_events (account_id, seq, kind, t_ms, trade_id, symbol, side,
          volume_units, open_price_points, close_price_points, profit_cents, commission_cents,
          swap_cents)
-       select md5('bench-account-' || j)::uuid, 2 * n + d.is_close, d.kind::evaluation_event_kind,
+       select pg_temp.bench_id('bench-account-' || j), 2 * n + d.is_close, d.kind::evaluation_event_kind,
          started.ms + n * 60000 + d.is_close * 30000, (20000000 + t)::text,
          (array['EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD', 'BTCUSD', 'US30'])[1 + t % 6],
          case when t % 2 = 0 then 'buy' else 'sell' end, 1 + t % 50, 100000 + t % 9000,
@@ -382,7 +386,7 @@ export async function seedAdminFixture(
        from generate_series(1, ${trades}) t
        cross join lateral (select 1 + (t - 1) % ${size.accounts} as j,
          1 + (t - 1) / ${size.accounts} as n) tn
-       join trading_accounts a on a.id = md5('bench-account-' || j)::uuid
+       join trading_accounts a on a.id = pg_temp.bench_id('bench-account-' || j)
        cross join lateral (select (extract(epoch from a.started_at) * 1000)::bigint as ms) started
        cross join lateral (values (0, 'trade-open'), (1, 'trade-close')) d(is_close, kind)
        where not (d.is_close = 1 and j % 20 = 10 and n = 1 + (${trades} - j) / ${size.accounts})

@@ -107,7 +107,7 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
     select o.challenge_type::text as challenge, o.size_k, o.method::text as method,
       count(*) as orders, sum(o.total_cents) as cents
     from orders o where ${keptOrder('o')}
-    group by 1, 2, 3`)
+    group by o.challenge_type, o.size_k, o.method`)
 
   const [
     userRows,
