@@ -251,6 +251,20 @@ export class Mt5Fake {
     })
   }
 
+  /** A user with a balance, made directly (the bench seeds a server with many accounts). */
+  seedUser(input: { group: string; name: string; balanceCents: number; leverage: number }) {
+    const user = this.addUser({
+      Group: input.group,
+      Name: input.name,
+      Leverage: String(input.leverage),
+      PassMain: 'Seeded#Pass1',
+      PassInvestor: 'Seeded#Pass2',
+      Rights: String(Mt5UserRights.ENABLED),
+    })
+    user.balance = input.balanceCents
+    return user
+  }
+
   /** Users whose comment is `comment` (tests: exactly one login per request id). */
   usersWithComment(comment: string): FakeMt5User[] {
     return [...this.users.values()].filter((user) => user.comment === comment)
