@@ -67,23 +67,23 @@ export function ConnectionTestForm() {
             className="grid gap-4"
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Platform" error={errors.platform?.message}>
-                <Controller
-                  control={form.control}
-                  name="platform"
-                  render={({ field }) => (
-                    <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                      <SelectTrigger aria-label="Platform" onBlur={field.onBlur} ref={field.ref}>
+              <Controller
+                control={form.control}
+                name="platform"
+                render={({ field }) => (
+                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                    <FormField label="Platform" error={errors.platform?.message}>
+                      <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
                         <SelectValue placeholder="Choose MT4 or MT5" />
                       </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="mt4">MetaTrader 4</SelectItem>
-                        <SelectItem value="mt5">MetaTrader 5</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
+                    </FormField>
+                    <SelectContent>
+                      <SelectItem value="mt4">MetaTrader 4</SelectItem>
+                      <SelectItem value="mt5">MetaTrader 5</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
               <FormField
                 label="Broker server"
                 error={errors.server?.message}
