@@ -102,6 +102,9 @@ export class PlatformRouter implements TradingPlatform {
 
   run(): void {
     for (const adapter of this.options.adapters.values()) adapter.run()
+    // only polling adapters need the active set again (an account that ended stops being polled)
+    const isPolling = [...this.options.adapters.values()].some((a) => a.watchAccounts)
+    if (!isPolling) return
     const refreshMs = this.options.watchRefreshMs ?? 10_000
     this.refreshTimer = setInterval(() => void this.refreshWatched(), refreshMs)
     this.refreshTimer.unref()
