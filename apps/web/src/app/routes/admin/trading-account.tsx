@@ -1,6 +1,7 @@
 import { useParams } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { AccountDetail } from '@/features/admin-accounts/components/account-detail'
+import { NewsViolations } from '@/features/economic-calendar/components/news-violations'
 
 export default function TradingAccountRoute() {
   const { accountId = '' } = useParams()
@@ -10,7 +11,10 @@ export default function TradingAccountRoute() {
         title="Trading account"
         description="Live state, verdicts, breach evidence, ledger, trades and deals; actions with a reason."
       />
-      <AccountDetail accountId={accountId} />
+      <div className="grid gap-6">
+        <AccountDetail accountId={accountId} />
+        <NewsViolations accountId={accountId} />
+      </div>
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { TraderDashboard } from '@/features/checkout/components/trader-dashboard'
+import { NewsViolations } from '@/features/economic-calendar/components/news-violations'
 import { TraderAnalytics } from '@/features/trader-analytics/components/trader-analytics'
 import { FailedAccountBadge } from '@/features/trading-terminal/components/failed-account-badge'
 
@@ -11,7 +12,13 @@ export default function DashboardRoute() {
         account.status === 'failed' ? <FailedAccountBadge account={account} /> : undefined
       }
       accountDetails={(account) =>
-        account.status === 'provisioning' ? null : <TraderAnalytics accountId={account.id} />
+        account.status === 'provisioning' ? null : (
+          <div className="grid gap-6">
+            {/* the news rule's violations, shown only when the account has one (decision 0037) */}
+            <NewsViolations accountId={account.id} hideWhenEmpty />
+            <TraderAnalytics accountId={account.id} />
+          </div>
+        )
       }
     />
   )
