@@ -248,26 +248,26 @@ export async function seedAdminFixture(
          summary, total_cents, currency, rulebook_version, created_at, updated_at, paid_at,
          fulfilled_at, account_id)
        select pg_temp.bench_id('bench-order-' || k), pg_temp.bench_id('bench-user-' || u),
-         (case when k <= $3 and k % 40 = 0 then 'refunded'
-               when k <= $3 then 'fulfilled'
+         (case when k <= $2 and k % 40 = 0 then 'refunded'
+               when k <= $2 then 'fulfilled'
                when k % 3 = 0 then 'expired'
                when k % 3 = 1 then 'pending'
                else 'under_review' end)::order_status,
          p.challenge, (case when k % 4 = 0 then 'mt4' else 'mt5' end)::trading_platform, p.size_k,
          '{"profitSplit100": false, "fastPayout": false}'::jsonb, p.method, p.summary,
-         p.total_cents, 'USD', $4, t, t,
-         case when k <= $3 then t + interval '5 minutes' end,
-         case when k <= $3 then t + interval '6 minutes' end,
-         case when k <= $3 then pg_temp.bench_id('bench-account-' || k) end
+         p.total_cents, 'USD', $3, t, t,
+         case when k <= $2 then t + interval '5 minutes' end,
+         case when k <= $2 then t + interval '6 minutes' end,
+         case when k <= $2 then pg_temp.bench_id('bench-account-' || k) end
        from generate_series(1, ${size.orders}) k
-       cross join lateral (select 1 + (k - 1) % $5::int as u) owner
+       cross join lateral (select 1 + (k - 1) % $4::int as u) owner
        cross join lateral (
-         select $1::timestamptz - make_interval(secs => ($5::int - owner.u) * (730 * 86400.0 / $5::int))
-           + make_interval(secs => ((k - 1) / $5::int) * 86400 * 7 + k % 3600) as raw
+         select $1::timestamptz - make_interval(secs => ($4::int - owner.u) * (730 * 86400.0 / $4::int))
+           + make_interval(secs => ((k - 1) / $4::int) * 86400 * 7 + k % 3600) as raw
        ) made
        cross join lateral (select least(made.raw, $1::timestamptz - interval '10 minutes') as t) at
        join bench_prices p on p.idx = k % ${priceCount}`,
-      [nowIso, size.orders, size.accounts, currentRulebookVersion, size.users],
+      [nowIso, size.accounts, currentRulebookVersion, size.users],
     )
 
     await step(
@@ -278,7 +278,6 @@ export async function seedAdminFixture(
          o.platform, o.add_ons, o.rulebook_version, o.id, o.paid_at
        from generate_series(1, ${size.accounts}) j
        join orders o on o.id = pg_temp.bench_id('bench-order-' || j)`,
-      [size.accounts],
     )
 
     // account j: stage from the challenge (Two Phase: 3 in 5 phase 1, 1 phase 2, 1 funded); 1 in
@@ -295,7 +294,7 @@ export async function seedAdminFixture(
          c.size_k * 100000, st.status::trading_account_status, st.status = 'active',
          c.created_at, st.started_at,
          case when st.status <> 'active'
-           then least(st.started_at + make_interval(days => 1 + j % 40), $2::timestamptz - interval '1 minute') end,
+           then least(st.started_at + make_interval(days => 1 + j % 40), $1::timestamptz - interval '1 minute') end,
          case when st.status <> 'active' then jsonb_build_object(
            'status', case when st.status = 'passed' then 'passed' when st.status = 'failed' then 'failed' else 'active' end,
            'day', to_char(st.started_at + make_interval(days => 1 + j % 40), 'YYYY-MM-DD'),
@@ -325,12 +324,12 @@ export async function seedAdminFixture(
            when j % 10 = 8 then 'closed'
            else 'failed' end as status,
            case when j % 10 = 0 and j % 40 <> 0
-             then $2::timestamptz - interval '3 hours' else c.created_at + interval '10 minutes' end
+             then $1::timestamptz - interval '3 hours' else c.created_at + interval '10 minutes' end
              as started_at) st
        cross join lateral (select
            case when st.status = 'failed' and j % 2 = 0 then 0 else (j * 37) % (c.size_k * 5000) end as left_daily,
            case when st.status = 'failed' and j % 2 = 1 then 0 else (j * 53) % (c.size_k * 10000) end as left_max) m`,
-      [size.accounts, nowIso],
+      [nowIso],
     )
 
     // the active accounts' books on the simulated server (balance as the ledger ends)
