@@ -56,6 +56,7 @@ test('an admin imports a CSV; the trader sees the events with their restricted w
   await signOut(page)
 
   await signIn(page, trader)
+  await expect(page).toHaveURL(/\/user\//)
   await page.goto('/user/calendarnews')
   await expect(page.getByRole('heading', { name: 'Economic Calendar & News' })).toBeVisible()
   const highRow = page.getByTestId('calendar-event').filter({ hasText: high })
