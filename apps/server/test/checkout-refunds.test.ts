@@ -123,9 +123,13 @@ describe('an admin refunds a card order', () => {
     )
     // the admin's action is in the audit log, with who did it and why
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, order.id))
-    expect(audit.map((entry) => [entry.action, entry.actorUserId, entry.reason])).toEqual([
+    const byPeople = audit.filter((entry) => entry.actorUserId !== null)
+    expect(byPeople.map((entry) => [entry.action, entry.actorUserId, entry.reason])).toEqual([
       ['order.refund', admin.user.id, 'asked within 24 hours'],
     ])
+    // and the money events themselves, made by the system (decision 0036)
+    const bySystem = audit.filter((entry) => entry.actorUserId === null)
+    expect(bySystem.map((entry) => entry.action).sort()).toEqual(['order.paid', 'order.refunded'])
 
     // the account is closed: read-only, nothing open, the position closed for the refund
     const closed = await accountOf(user)

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { messages } from '@tp/api/messages'
 import { paths } from '@/config/paths'
-import { isAdmin } from '@/lib/auth'
+import { hasAdminArea } from '@/lib/roles'
 import { notify } from '@/lib/notify'
 import { getLastEndReason, useUser } from '@/lib/session'
 
@@ -31,21 +31,21 @@ export function RequireSignedIn() {
   return <Outlet />
 }
 
-/** The trader area: visitors sign in first, admins belong in their own area. */
+/** The trader area: visitors sign in first, admins and support belong in the admin area. */
 export function RequireTrader() {
   const user = useUser()
   const loginRedirect = useLoginRedirect()
   if (!user) return <Navigate to={loginRedirect} replace />
-  if (isAdmin(user)) return <Navigate to={paths.admin.root.getHref()} replace />
+  if (hasAdminArea(user)) return <Navigate to={paths.admin.root.getHref()} replace />
   return <Outlet />
 }
 
-/** The admin area: visitors sign in first, traders are turned away with a message. */
+/** The admin area (admins, and support read-only): visitors sign in first, traders are turned away. */
 export function RequireAdmin() {
   const user = useUser()
   const loginRedirect = useLoginRedirect()
   if (!user) return <Navigate to={loginRedirect} replace />
-  if (!isAdmin(user)) {
+  if (!hasAdminArea(user)) {
     return <RedirectWithMessage to={paths.home.getHref()} message={messages.auth.adminOnly} />
   }
   return <Outlet />

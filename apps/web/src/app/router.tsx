@@ -232,6 +232,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/admin/risk')),
                 },
                 {
+                  path: paths.admin.audit.path,
+                  lazy: lazyPage(() => import('./routes/admin/audit')),
+                },
+                {
                   path: paths.admin.payouts.path,
                   lazy: lazyPage(() => import('./routes/admin/payouts')),
                 },

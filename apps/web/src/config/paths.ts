@@ -106,6 +106,7 @@ export const paths = {
       getHref: (accountId: string) => `/admin/tradingaccounts/${encodeURIComponent(accountId)}`,
     },
     risk: fixed('/admin/risk'),
+    audit: fixed('/admin/audit'),
     payouts: fixed('/admin/payouts'),
     coupons: fixed('/admin/coupons'),
     calendar: fixed('/admin/calendar'),

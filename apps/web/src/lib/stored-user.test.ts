@@ -16,6 +16,7 @@ function variants(): unknown[] {
   }
   out.push({ ...valid, role: 'superuser' }, { ...valid, extra: 'dropped' })
   out.push(makeUser({ name: null, picture: null, phone: null, role: 'admin' }))
+  out.push(makeUser({ name: null, picture: null, phone: null, role: 'support' }))
   return out
 }
 

@@ -14,7 +14,7 @@ export function parseStoredUser(value: unknown): User | null {
   if (typeof value !== 'object' || value === null) return null
   const v = value as Record<string, unknown>
   if (!isString(v.id) || !isString(v.email) || !isString(v.createdAt)) return null
-  if (v.role !== 'trader' && v.role !== 'admin') return null
+  if (v.role !== 'trader' && v.role !== 'admin' && v.role !== 'support') return null
   if (!isStringOrNull(v.name) || !isStringOrNull(v.picture) || !isStringOrNull(v.phone)) {
     return null
   }

@@ -11,16 +11,17 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
 import { useAvatarUrl } from '@/hooks/use-avatar-url'
-import { isAdmin, useSignOut } from '@/lib/auth'
+import { useSignOut } from '@/lib/auth'
+import { hasAdminArea } from '@/lib/roles'
 import { AppLink } from '@/lib/navigation'
 
 /** The avatar menu of spec 2.2: email, Profile, Admin Dashboard (admins), Sign Out. */
-export function AccountMenu({ user }: { user: User }) {
+export function AccountMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
   const signOut = useSignOut()
   const src = useAvatarUrl(user.picture)
 
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger
         aria-label="Account menu"
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -36,7 +37,7 @@ export function AccountMenu({ user }: { user: User }) {
             Profile
           </AppLink>
         </DropdownMenuItem>
-        {isAdmin(user) ? (
+        {hasAdminArea(user) ? (
           <DropdownMenuItem asChild>
             <AppLink to={paths.admin.root.getHref()}>
               <LayoutDashboard aria-hidden />

@@ -1,7 +1,7 @@
 import type { User } from '@tp/api/auth'
 import { Logo } from '@/components/logo'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
-import { isAdmin } from '@/lib/roles'
+import { hasAdminArea } from '@/lib/roles'
 import { AppNavLink } from '@/lib/navigation'
 import { usePublicConfig } from '@/lib/public-config'
 import { cn } from '@/lib/utils'
@@ -65,15 +65,15 @@ export default function MobileMenuSheet({
         </nav>
         {user ? (
           <nav
-            aria-label={isAdmin(user) ? 'Admin menu' : 'Trader menu'}
+            aria-label={hasAdminArea(user) ? 'Admin menu' : 'Trader menu'}
             className="border-t border-border pt-4"
           >
-            {isAdmin(user) ? (
+            {hasAdminArea(user) ? (
               <AdminNavList onNavigate={close} />
             ) : (
               <NavList items={traderNavItems} onNavigate={close} />
             )}
-            {!isAdmin(user) ? (
+            {!hasAdminArea(user) ? (
               <div className="mt-4 border-t border-border pt-4">
                 <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                   Community

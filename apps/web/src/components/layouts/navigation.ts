@@ -12,6 +12,7 @@ import {
   Mail,
   PlugZap,
   Receipt,
+  ScrollText,
   Settings,
   ShieldAlert,
   TicketPercent,
@@ -73,6 +74,7 @@ export function adminNavItems({ hasDevMailbox }: { hasDevMailbox: boolean }): Na
     { label: 'Coupons', href: paths.admin.coupons.getHref(), icon: TicketPercent },
     { label: 'Economic Calendar', href: paths.admin.calendar.getHref(), icon: CalendarClock },
     { label: 'Messages', href: paths.admin.messages.getHref(), icon: Inbox },
+    { label: 'Audit Log', href: paths.admin.audit.getHref(), icon: ScrollText },
     ...(hasDevMailbox
       ? [{ label: 'Mailbox', href: paths.admin.mailbox.getHref(), icon: Mail }]
       : []),

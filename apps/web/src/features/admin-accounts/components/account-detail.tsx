@@ -22,6 +22,7 @@ import {
 } from '../api/accounts'
 import { AccountActionDialog, actionCopy } from './account-action-dialog'
 import { formatInstant, money } from './format'
+import { useCanAdminAct } from '@/lib/admin-role'
 
 const lots = (units: number | null) => (units === null ? '—' : (units / 100).toFixed(2))
 
@@ -55,21 +56,24 @@ function Failed({ error, retry }: { error: unknown; retry: () => void }) {
 export function AccountDetail({ accountId }: { accountId: string }) {
   const state = useAccountState(accountId)
   const [action, setAction] = useState<AccountActionKind | null>(null)
+  // a support user sees the account read-only (decision 0036): no actions offered
+  const canAct = useCanAdminAct()
 
   if (state.isError) return <Failed error={state.error} retry={() => void state.refetch()} />
   if (!state.data) return <Skeleton className="h-48 w-full" />
   const { account, figures, meters, breach, positions } = state.data
   const isActive = account.status === 'active'
-  const actions: AccountActionKind[] = isActive
-    ? [
-        account.isTradingEnabled ? 'disable-trading' : 'enable-trading',
-        'close-all',
-        'leverage',
-        'extend',
-        'pass',
-        'fail',
-      ]
-    : []
+  const actions: AccountActionKind[] =
+    isActive && canAct
+      ? [
+          account.isTradingEnabled ? 'disable-trading' : 'enable-trading',
+          'close-all',
+          'leverage',
+          'extend',
+          'pass',
+          'fail',
+        ]
+      : []
 
   return (
     <div className="grid min-w-0 gap-4">

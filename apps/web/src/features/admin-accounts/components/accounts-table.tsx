@@ -12,6 +12,7 @@ import { planKeys, stageLabels, type PlanKey } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses, Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -151,6 +152,17 @@ export function AccountsTable() {
           filter.platform,
           platforms.map((platform) => [platform, platform.toUpperCase()]),
         )}
+        <div className="sm:ml-auto">
+          <DownloadCsvButton
+            path={`/admin/exports/trading-accounts.csv${filterQuery({
+              search: filter.search,
+              status: filter.status,
+              plan: filter.plan,
+              platform: filter.platform,
+            })}`}
+            fallbackName="trading-accounts.csv"
+          />
+        </div>
       </div>
 
       {accounts.isError ? (

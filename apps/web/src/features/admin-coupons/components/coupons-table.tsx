@@ -27,6 +27,7 @@ import {
   couponValueText,
   isCouponExpired,
 } from '../utils/format'
+import { useCanAdminAct } from '@/lib/admin-role'
 
 const columns = [
   'Code',
@@ -40,6 +41,8 @@ const columns = [
 
 function ActiveSwitch({ coupon }: { coupon: CouponDto }) {
   const updateCoupon = useUpdateCoupon()
+  // a support user sees the switch, disabled (decision 0036: read-only)
+  const canAct = useCanAdminAct()
   const toggle = (isActive: boolean) =>
     updateCoupon.mutate(
       { couponId: coupon.id, isActive },
@@ -52,7 +55,7 @@ function ActiveSwitch({ coupon }: { coupon: CouponDto }) {
   return (
     <Switch
       checked={updateCoupon.isPending ? updateCoupon.variables.isActive : coupon.isActive}
-      disabled={updateCoupon.isPending}
+      disabled={!canAct || updateCoupon.isPending}
       aria-label={`Coupon ${coupon.code} active`}
       onCheckedChange={toggle}
     />

@@ -32,6 +32,8 @@ import {
   type CouponFormInput,
   type CreateCouponRequest,
 } from '../api/create-coupon'
+import { canActAsAdmin } from '@/lib/roles'
+import { useUser } from '@/lib/session'
 
 const kindOptions = [
   { value: 'percent', label: 'Percent off' },
@@ -227,6 +229,9 @@ function CreateCouponForm({ onDone }: { onDone: () => void }) {
 /** 'New coupon': the admin's create form (decisions.md: coupons work and have an admin screen). */
 export function CreateCouponDialog() {
   const [isOpen, setIsOpen] = useState(false)
+  const user = useUser()
+  // offered to admins only (a support user is read-only, decision 0036)
+  if (!canActAsAdmin(user)) return null
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>

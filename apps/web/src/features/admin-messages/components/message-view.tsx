@@ -18,6 +18,7 @@ import { getErrorMessage } from '@/lib/api-client'
 import { serverErrorsOf } from '@/lib/server-errors'
 import { useAnswerMessage, useMessage } from '../api/messages'
 import { formatDateTime, kindLabels, statusLabels } from './format'
+import { useCanAdminAct } from '@/lib/admin-role'
 
 function Details({ message }: { message: ServiceMessage }) {
   const rows: [string, ReactNode][] = [
@@ -89,6 +90,8 @@ function AnswerForm({ messageId }: { messageId: string }) {
 /** One message or application of the admin inbox, its answers, and the form to answer it. */
 export function MessageView({ messageId }: { messageId: string }) {
   const query = useMessage(messageId)
+  // a support user reads the message and its answers, and cannot answer (decision 0036)
+  const canAct = useCanAdminAct()
   const back = (
     <Button asChild variant="ghost" size="sm" className="justify-self-start">
       <Link to={paths.admin.messages.getHref()}>
@@ -154,10 +157,12 @@ export function MessageView({ messageId }: { messageId: string }) {
           </ol>
         </section>
       ) : null}
-      <section aria-label="Answer the sender" className="grid gap-3">
-        <h2 className="text-lg font-semibold">Answer {message.name}</h2>
-        <AnswerForm messageId={message.id} />
-      </section>
+      {canAct ? (
+        <section aria-label="Answer the sender" className="grid gap-3">
+          <h2 className="text-lg font-semibold">Answer {message.name}</h2>
+          <AnswerForm messageId={message.id} />
+        </section>
+      ) : null}
     </div>
   )
 }

@@ -6,6 +6,8 @@ import { paymentMethodLabels } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
+import { useCanAdminAct } from '@/lib/admin-role'
 import { CardField } from '@/components/ui/card-field'
 import { EmptyState } from '@/components/ui/empty-state'
 import { FormField } from '@/components/ui/form-field'
@@ -96,6 +98,8 @@ function OrderActions({
   order: AdminOrderDto
   onAction: (action: OrderAction) => void
 }) {
+  // a support user sees the orders read-only (decision 0036)
+  if (!useCanAdminAct()) return null
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {canRetryProvisioning(order) ? (
@@ -312,7 +316,13 @@ export function OrdersTable() {
 
   return (
     <div className="grid gap-4">
-      <StatusFilter value={status} onChange={setStatus} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <StatusFilter value={status} onChange={setStatus} />
+        <DownloadCsvButton
+          path={`/admin/exports/orders.csv${filterQuery({ status })}`}
+          fallbackName="orders.csv"
+        />
+      </div>
       {content}
       <OrderActionDialog action={action} onClose={() => setAction(null)} />
     </div>

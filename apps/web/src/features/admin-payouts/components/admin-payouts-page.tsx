@@ -20,6 +20,8 @@ import {
   useReviewIdentity,
   useReviewPayout,
 } from '../api/admin-payouts-api'
+import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
+import { useCanAdminAct } from '@/lib/admin-role'
 
 const money = (cents: number) => formatMoney(usd(cents))
 const label = (status: string) =>
@@ -93,6 +95,7 @@ function RejectWithReason({
 function IdentityReviews() {
   const checks = usePendingIdentityChecks()
   const review = useReviewIdentity()
+  const canAct = useCanAdminAct()
   const onError = (error: unknown) => notify('error', getErrorMessage(error))
   if (checks.isError) return <Alert variant="error">{getErrorMessage(checks.error)}</Alert>
   if (checks.isPending) return <Skeleton className="h-24" />
@@ -115,20 +118,24 @@ function IdentityReviews() {
             <IdentityImage path={check.documentUrl} alt={`ID document of ${check.legalName}`} />
             <IdentityImage path={check.selfieUrl} alt={`Selfie of ${check.legalName}`} />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              disabled={review.isPending}
-              onClick={() => review.mutate({ checkId: check.id, decision: 'approve' }, { onError })}
-            >
-              Approve identity
-            </Button>
-            <RejectWithReason
-              isPending={review.isPending}
-              onReject={(reason) =>
-                review.mutate({ checkId: check.id, decision: 'reject', reason }, { onError })
-              }
-            />
-          </div>
+          {canAct ? (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                disabled={review.isPending}
+                onClick={() =>
+                  review.mutate({ checkId: check.id, decision: 'approve' }, { onError })
+                }
+              >
+                Approve identity
+              </Button>
+              <RejectWithReason
+                isPending={review.isPending}
+                onReject={(reason) =>
+                  review.mutate({ checkId: check.id, decision: 'reject', reason }, { onError })
+                }
+              />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -175,21 +182,29 @@ function PayoutQueue() {
   const review = useReviewPayout()
   const markPaid = useMarkPaid()
   const markBonusPaid = useMarkLateBonusPaid()
+  // a support user sees the queue read-only (decision 0036): no approve, reject or mark paid
+  const canAct = useCanAdminAct()
   const onError = (error: unknown) => notify('error', getErrorMessage(error))
 
   return (
     <div className="grid gap-4">
-      <label className="flex items-center gap-2 text-sm">
-        <span>Show</span>
-        <select
-          className="h-9 rounded-md border border-border bg-surface px-2"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as 'open' | 'all')}
-        >
-          <option value="open">Open requests</option>
-          <option value="all">All payouts</option>
-        </select>
-      </label>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <label className="flex items-center gap-2 text-sm">
+          <span>Show</span>
+          <select
+            className="h-9 rounded-md border border-border bg-surface px-2"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as 'open' | 'all')}
+          >
+            <option value="open">Open requests</option>
+            <option value="all">All payouts</option>
+          </select>
+        </label>
+        <DownloadCsvButton
+          path={`/admin/exports/payouts.csv${filterQuery({ status })}`}
+          fallbackName="payouts.csv"
+        />
+      </div>
       {queue.isError ? (
         <Alert variant="error">{getErrorMessage(queue.error)}</Alert>
       ) : queue.isPending ? (
@@ -236,7 +251,7 @@ function PayoutQueue() {
                 label="Eligibility evidence, recomputed now"
                 size="xs"
               />
-              {payout.status === 'under_review' && (
+              {canAct && payout.status === 'under_review' && (
                 <div className="flex flex-wrap gap-2">
                   <Button
                     disabled={review.isPending}
@@ -262,7 +277,7 @@ function PayoutQueue() {
                   Waiting for the trader&apos;s identity check.
                 </p>
               )}
-              {payout.status === 'approved' && payout.methodKind === 'bank' && (
+              {canAct && payout.status === 'approved' && payout.methodKind === 'bank' && (
                 <ReferenceForm
                   label="Wire reference"
                   action="Mark paid"
@@ -272,7 +287,7 @@ function PayoutQueue() {
                   }
                 />
               )}
-              {payout.lateBonusOwedCents > 0 && (
+              {canAct && payout.lateBonusOwedCents > 0 && (
                 <div className="grid gap-2" data-testid="late-bonus-owed">
                   <Alert variant="info">
                     Late bonus {money(payout.lateBonusOwedCents)} to be paid: it fell due after the

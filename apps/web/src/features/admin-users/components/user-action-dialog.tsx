@@ -17,6 +17,7 @@ import { fieldClasses, Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/api-client'
+import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { useSetUserEnabled, useUpdateUser } from '../api/user-actions'
 
@@ -66,6 +67,8 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
   const setEnabled = useSetUserEnabled()
   const [name, setName] = useState(user.name ?? '')
   const [role, setRole] = useState<Role>(user.role)
+  // the server refuses an admin's own role change; the dialog does not offer it
+  const isSelf = useUser()?.id === user.id
   const [emailVerified, setEmailVerified] = useState(user.emailVerified)
   const [reason, setReason] = useState('')
   const [isSubmitted, setSubmitted] = useState(false)
@@ -129,13 +132,22 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
           <FormField label="Name">
             <Input value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
           </FormField>
-          <FormField label="Role">
+          <FormField
+            label="Role"
+            hint={
+              isSelf
+                ? 'You cannot change your own role.'
+                : 'Support sees the admin area read-only; an admin also acts.'
+            }
+          >
             <select
               className={cn(fieldClasses, 'h-10 py-1.5')}
               value={role}
+              disabled={isSelf}
               onChange={(event) => setRole(event.target.value as Role)}
             >
               <option value="trader">Trader</option>
+              <option value="support">Support</option>
               <option value="admin">Admin</option>
             </select>
           </FormField>

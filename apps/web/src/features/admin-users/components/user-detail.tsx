@@ -12,6 +12,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/config/paths'
 import { getErrorMessage } from '@/lib/api-client'
 import { useUser } from '@/lib/session'
+import { useCanAdminAct } from '@/lib/admin-role'
 import { useUserDetail } from '../api/get-user-detail'
 import { UserActionDialog, type UserAction } from './user-action-dialog'
 
@@ -95,6 +96,7 @@ function DetailSections({
 }) {
   const { user } = data
   const isSelf = useUser()?.id === user.id
+  const canAct = useCanAdminAct()
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -104,24 +106,34 @@ function DetailSections({
         >
           ← All users
         </Link>
-        <div className="ml-auto flex gap-2">
-          <Button variant="outline" size="sm" onClick={() => onAction({ kind: 'edit', user })}>
-            Edit
-          </Button>
-          {isSelf ? null : user.status === 'active' ? (
-            <Button
-              variant="destructive"
-              size="sm"
-              onClick={() => onAction({ kind: 'disable', user })}
-            >
-              Disable
+        {canAct ? (
+          <div className="ml-auto flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => onAction({ kind: 'edit', user })}>
+              Edit
             </Button>
-          ) : (
-            <Button variant="outline" size="sm" onClick={() => onAction({ kind: 'enable', user })}>
-              Enable
-            </Button>
-          )}
-        </div>
+            {isSelf ? null : user.status === 'active' ? (
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => onAction({ kind: 'disable', user })}
+              >
+                Disable
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onAction({ kind: 'enable', user })}
+              >
+                Enable
+              </Button>
+            )}
+          </div>
+        ) : (
+          <Badge variant="warning" className="ml-auto">
+            Read-only (support)
+          </Badge>
+        )}
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -258,6 +270,12 @@ function DetailSections({
         ) : (
           <Empty>Nothing audited yet.</Empty>
         )}
+        <Link
+          to={`${paths.admin.audit.getHref()}?target=${encodeURIComponent(user.id)}`}
+          className="text-sm underline-offset-4 hover:underline"
+        >
+          Search this user in the audit log →
+        </Link>
       </Section>
 
       <UserActionDialog action={action} onClose={() => onAction(null)} />

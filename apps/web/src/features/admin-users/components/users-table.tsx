@@ -31,6 +31,8 @@ import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { getErrorMessage } from '@/lib/api-client'
 import { useUser } from '@/lib/session'
+import { useCanAdminAct } from '@/lib/admin-role'
+import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
 import { cn } from '@/lib/utils'
 import { ADMIN_USERS_PAGE_SIZE, useUsers, type UsersFilter } from '../api/get-users'
 import { UserActionDialog, type UserAction } from './user-action-dialog'
@@ -72,6 +74,7 @@ export function UsersTable() {
   const users = useUsers(filter)
   const [action, setAction] = useState<UserAction | null>(null)
   const me = useUser()
+  const canAct = useCanAdminAct()
   const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1
 
   const update = (changes: Record<string, string | null>) =>
@@ -135,8 +138,19 @@ export function UsersTable() {
           >
             <option value="">All</option>
             <option value="trader">Trader</option>
+            <option value="support">Support</option>
             <option value="admin">Admin</option>
           </select>
+        </div>
+        <div className="sm:ml-auto">
+          <DownloadCsvButton
+            path={`/admin/exports/users.csv${filterQuery({
+              search: filter.search,
+              status: filter.status,
+              role: filter.role,
+            })}`}
+            fallbackName="users.csv"
+          />
         </div>
       </div>
 
@@ -182,6 +196,7 @@ export function UsersTable() {
                     user={user}
                     number={firstNumber + index}
                     isSelf={user.id === me?.id}
+                    canAct={canAct}
                     onAction={setAction}
                   />
                 ))
@@ -221,10 +236,13 @@ function UserRow({
   user,
   number,
   isSelf,
+  canAct,
   onAction,
 }: {
   user: AdminUserRow
   number: number
+  /** false for a support user (read-only): the row links to the user's page only */
+  canAct: boolean
   /** the signed-in admin: the server refuses to disable them, so no button offers it */
   isSelf: boolean
   onAction: (action: UserAction) => void
@@ -241,9 +259,9 @@ function UserRow({
           {label}
         </Link>
         {user.name ? <div className="text-xs text-muted-foreground">{user.email}</div> : null}
-        {user.role === 'admin' ? (
+        {user.role !== 'trader' ? (
           <Badge variant="warning" className="mt-1">
-            admin
+            {user.role}
           </Badge>
         ) : null}
       </TableCell>
@@ -256,35 +274,45 @@ function UserRow({
         {formatJoined(user.createdAt)}
       </TableCell>
       <TableCell>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Edit ${label}`}
-            onClick={() => onAction({ kind: 'edit', user })}
-          >
-            Edit
-          </Button>
-          {isSelf ? null : user.status === 'active' ? (
-            <Button
-              size="sm"
-              variant="destructive"
-              aria-label={`Disable ${label}`}
-              onClick={() => onAction({ kind: 'disable', user })}
-            >
-              Disable
-            </Button>
-          ) : (
+        {canAct ? (
+          <div className="flex gap-2">
             <Button
               size="sm"
               variant="outline"
-              aria-label={`Enable ${label}`}
-              onClick={() => onAction({ kind: 'enable', user })}
+              aria-label={`Edit ${label}`}
+              onClick={() => onAction({ kind: 'edit', user })}
             >
-              Enable
+              Edit
             </Button>
-          )}
-        </div>
+            {isSelf ? null : user.status === 'active' ? (
+              <Button
+                size="sm"
+                variant="destructive"
+                aria-label={`Disable ${label}`}
+                onClick={() => onAction({ kind: 'disable', user })}
+              >
+                Disable
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Enable ${label}`}
+                onClick={() => onAction({ kind: 'enable', user })}
+              >
+                Enable
+              </Button>
+            )}
+          </div>
+        ) : (
+          <Link
+            to={paths.admin.user.getHref(user.id)}
+            className="text-sm underline-offset-4 hover:underline"
+            aria-label={`View ${label}`}
+          >
+            View
+          </Link>
+        )}
       </TableCell>
     </TableRow>
   )
