@@ -30,7 +30,7 @@ import { createLocalStorage } from './integrations/storage/local-storage'
 import { createS3Storage } from './integrations/storage/s3-storage'
 import type { Storage } from './integrations/storage/storage'
 import { allJobs } from './jobs'
-import { createBoss, JobRunner } from './jobs/job-runner'
+import { bossStatementsSettled, createBoss, JobRunner } from './jobs/job-runner'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger, type Logger } from './lib/logger'
 import { createSecretBox, credentialsKey } from './lib/secret-box'
@@ -174,7 +174,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const boss = createBoss(database.pool, { isMaintaining: options.isJobMaintenanceOn ?? true })
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
     await boss.start()
-    cleanups.push(() => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }))
+    cleanups.push(async () => {
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 })
+      // a job's completion may still be held back (decision 0040): answered before the pool ends
+      await bossStatementsSettled(boss)
+    })
     const jobs = new JobRunner(boss, logger)
     await jobs.createQueues(allJobs)
 

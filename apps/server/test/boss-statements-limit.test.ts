@@ -1,6 +1,11 @@
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { BOSS_STATEMENTS_IN_FLIGHT, createBoss, limitConcurrency } from '../src/jobs/job-runner'
+import {
+  BOSS_STATEMENTS_IN_FLIGHT,
+  bossStatementsSettled,
+  createBoss,
+  limitConcurrency,
+} from '../src/jobs/job-runner'
 
 // Decision 0040: pg-boss's statements reach the database at most BOSS_STATEMENTS_IN_FLIGHT at a
 // time, so a burst of its workers' polls never queues ahead of the app's own queries on PGlite.
@@ -71,13 +76,19 @@ describe("pg-boss's statements in flight", () => {
       boss as unknown as { getDb(): { executeSql(text: string): Promise<unknown> } }
     ).getDb()
     const burst = Array.from({ length: 17 }, () => db.executeSql('select 1'))
+    let isSettled = false
+    // what a server's stop awaits before its pool ends: every statement held back answered
+    void bossStatementsSettled(boss).then(() => (isSettled = true))
     await settle()
     expect(inFlight()).toBe(BOSS_STATEMENTS_IN_FLIGHT)
     while (held.length > 0) {
+      expect(isSettled).toBe(false)
       held.shift()!()
       await settle()
     }
     await Promise.all(burst)
+    expect(isSettled).toBe(true)
     expect(maxInFlight()).toBe(BOSS_STATEMENTS_IN_FLIGHT)
+    await bossStatementsSettled(boss) // and at once when nothing is held
   })
 })

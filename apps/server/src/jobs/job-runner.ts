@@ -47,11 +47,17 @@ export const BOSS_SCHEMA = 'pgboss'
  */
 export const BOSS_STATEMENTS_IN_FLIGHT = 2
 
-/** Runs at most `limit` of the calls at once, the others in the order they came. */
-export function limitConcurrency(limit: number): <T>(call: () => Promise<T>) => Promise<T> {
+/** Runs at most `limit` of the calls given to it at once, the others in the order they came. */
+export type ConcurrencyLimit = (<T>(call: () => Promise<T>) => Promise<T>) & {
+  /** resolves once no call is running or waiting */
+  idle(): Promise<void>
+}
+
+export function limitConcurrency(limit: number): ConcurrencyLimit {
   let running = 0
   const waiting: (() => void)[] = []
-  return async (call) => {
+  let idlers: (() => void)[] = []
+  const run = async <T>(call: () => Promise<T>): Promise<T> => {
     if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
     else running++
     try {
@@ -60,21 +66,40 @@ export function limitConcurrency(limit: number): <T>(call: () => Promise<T>) => 
       // the slot passes straight to the next waiting call, if any
       const next = waiting.shift()
       if (next) next()
-      else running--
+      else if (--running === 0) {
+        for (const idler of idlers) idler()
+        idlers = []
+      }
     }
   }
+  return Object.assign(run, {
+    idle: () =>
+      running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idlers.push(resolve)),
+  })
+}
+
+const bossStatements = new WeakMap<PgBoss, ConcurrencyLimit>()
+
+/**
+ * Resolves once every statement pg-boss gave the pool has answered: after `boss.stop`, before the
+ * pool ends (pg-boss completes a job without waiting for it, so its statement may still be held).
+ */
+export function bossStatementsSettled(boss: PgBoss): Promise<void> {
+  return bossStatements.get(boss)?.idle() ?? Promise.resolve()
 }
 
 /** pg-boss on our pool, so it follows the app to PGlite or PostgreSQL alike. */
 export function createBoss(pool: pg.Pool, options: { isMaintaining?: boolean } = {}): PgBoss {
   const isMaintaining = options.isMaintaining ?? true
   const limited = limitConcurrency(BOSS_STATEMENTS_IN_FLIGHT)
-  return new PgBoss({
+  const boss = new PgBoss({
     db: { executeSql: (text, values) => limited(() => pool.query(text, values)) },
     schema: BOSS_SCHEMA,
     supervise: isMaintaining,
     schedule: isMaintaining,
   })
+  bossStatements.set(boss, limited)
+  return boss
 }
 
 export class JobRunner implements Jobs {
