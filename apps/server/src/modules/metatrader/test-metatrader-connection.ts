@@ -5,10 +5,6 @@ import type {
 } from '@tp/api/metatrader'
 import type { AppContext } from '../../context'
 import { MetaApiPlatform } from '../../integrations/trading-platform/metaapi/metaapi-platform'
-import type {
-  PlatformKind,
-  TradingPlatform,
-} from '../../integrations/trading-platform/trading-platform'
 import { AppError } from '../../lib/errors'
 import { consumeAttempt } from '../auth/rate-limit'
 
@@ -20,11 +16,7 @@ import { consumeAttempt } from '../auth/rate-limit'
 
 /** The MetaApi adapter when it runs here (configured, or its local fake outside production). */
 export function metaApiOf(ctx: AppContext): MetaApiPlatform | null {
-  const platform = ctx.trading.platform as TradingPlatform & {
-    adapter?: (kind: PlatformKind) => TradingPlatform | undefined
-  }
-  if (platform instanceof MetaApiPlatform) return platform
-  const adapter = platform.adapter?.('metaapi')
+  const adapter = ctx.trading.router.adapter('metaapi')
   return adapter instanceof MetaApiPlatform ? adapter : null
 }
 
