@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react'
 import { useId } from 'react'
 import { messages, type AccountState, type BreachEvidence } from '@tp/api'
+import { platformMessages } from '@tp/api/trading-platform'
 import { formatVolume, nextPlanKey, parsePlanKey, stageLabels } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -150,6 +151,14 @@ export function AccountStatus({ state, onSwitchAccount }: AccountStatusProps) {
     return (
       <Alert variant="error">
         <p>{messages.trading.suspended}</p>
+      </Alert>
+    )
+  }
+
+  if (account.status === 'active' && account.isTerminalTrading === false) {
+    return (
+      <Alert>
+        <p>{platformMessages.tradesInMetaTrader(account.platformLabel, account.server)}</p>
       </Alert>
     )
   }

@@ -1,9 +1,14 @@
 import { tradingAccountStatusLabels, type TradingAccountDto } from '@tp/api'
 import { currentRulebookVersion, getPlanPolicy, stageLabels, type PlanPolicy } from '@tp/domain'
 
-/** Whether the account may place and change trades now. */
+/** Whether the account may place and change trades now (here: not one that trades in MetaTrader). */
 export function canTrade(account: TradingAccountDto): boolean {
-  return account.status === 'active' && account.isTradingEnabled && !account.isReadOnly
+  return (
+    account.status === 'active' &&
+    account.isTradingEnabled &&
+    !account.isReadOnly &&
+    account.isTerminalTrading !== false
+  )
 }
 
 /** Whether the account's evaluation is over (failed, passed, closed, suspended): its figures are final. */
