@@ -20,18 +20,57 @@ type Kind =
   /** admin-only routes acting on an account or order (risk actions, refunds, reviews) */
   | 'admin'
 
-type Role = 'anonymous' | 'other' | 'demoted' | 'owner' | 'admin'
+type Role = 'anonymous' | 'other' | 'demoted' | 'owner' | 'admin' | 'support'
 
-/** `granted`: the policy let the call through (any answer but 401, 403, 404 or a 5xx). */
-type Expected = 200 | 401 | 403 | 404 | 'granted'
+/**
+ * `granted`: the policy let the call through (any answer but 401, 403, 404 or a 5xx);
+ * `reads`: granted to a GET, 403 to any other method (the support role, decision 0036).
+ */
+type Expected = 200 | 401 | 403 | 404 | 'granted' | 'reads'
 
+// support (decision 0036): reads what an admin reads, trades, pays and manages nothing
 const expected: Record<Kind, Record<Role, Expected>> = {
-  'account-read': { anonymous: 401, other: 404, demoted: 404, owner: 200, admin: 200 },
-  'account-trade': { anonymous: 401, other: 404, demoted: 404, owner: 'granted', admin: 403 },
-  'order-read': { anonymous: 401, other: 404, demoted: 404, owner: 200, admin: 200 },
-  'order-pay': { anonymous: 401, other: 404, demoted: 404, owner: 'granted', admin: 403 },
-  'payment-read': { anonymous: 401, other: 404, demoted: 404, owner: 200, admin: 200 },
-  admin: { anonymous: 401, other: 403, demoted: 403, owner: 403, admin: 'granted' },
+  'account-read': {
+    anonymous: 401,
+    other: 404,
+    demoted: 404,
+    owner: 200,
+    admin: 200,
+    support: 200,
+  },
+  'account-trade': {
+    anonymous: 401,
+    other: 404,
+    demoted: 404,
+    owner: 'granted',
+    admin: 403,
+    support: 403,
+  },
+  'order-read': { anonymous: 401, other: 404, demoted: 404, owner: 200, admin: 200, support: 200 },
+  'order-pay': {
+    anonymous: 401,
+    other: 404,
+    demoted: 404,
+    owner: 'granted',
+    admin: 403,
+    support: 403,
+  },
+  'payment-read': {
+    anonymous: 401,
+    other: 404,
+    demoted: 404,
+    owner: 200,
+    admin: 200,
+    support: 200,
+  },
+  admin: {
+    anonymous: 401,
+    other: 403,
+    demoted: 403,
+    owner: 403,
+    admin: 'granted',
+    support: 'reads',
+  },
 }
 
 type Ids = {
@@ -290,6 +329,7 @@ let owner: TestUser
 let other: TestUser
 let admin: TestUser
 let demoted: TestUser
+let support: TestUser
 let ids: Ids
 
 const tokenOf = (role: Role): string | undefined =>
@@ -299,6 +339,7 @@ const tokenOf = (role: Role): string | undefined =>
     demoted: demoted.token,
     owner: owner.token,
     admin: admin.token,
+    support: support.token,
   })[role]
 
 const btc = (bid: number) =>
@@ -315,6 +356,7 @@ beforeAll(async () => {
   other = await createBuyer(app, { name: 'Oscar Other' })
   admin = await app.createUser({ role: 'admin' })
   demoted = await app.createUser({ role: 'admin' })
+  support = await app.createUser({ role: 'support' })
   // demoted after signing in: the token still says admin, the database says trader
   await app.db.update(users).set({ role: 'trader' }).where(eq(users.id, demoted.user.id))
 
@@ -389,8 +431,9 @@ async function call(key: string, role: Role) {
 }
 
 function check(key: string, role: Role, response: { status: number; text: string }) {
-  const want = expected[table[key]!.kind][role]
+  let want = expected[table[key]!.kind][role]
   const where = `${key} as ${role}: ${response.status} ${response.text.slice(0, 200)}`
+  if (want === 'reads') want = key.startsWith('GET ') ? 'granted' : 403
   if (want === 'granted') {
     expect([401, 403, 404], where).not.toContain(response.status)
     expect(response.status, where).toBeLessThan(500)
@@ -419,6 +462,16 @@ describe('one access policy over every route that takes an id', () => {
       .from(tradingAccounts)
       .where(eq(tradingAccounts.id, ids.accountId))
     expect(row!.isTradingEnabled).toBe(true)
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, ids.orderId))
+    expect(order!.status).toBe('pending')
+  })
+
+  it('lets a support user read what an admin reads, and change nothing', async () => {
+    for (const key of Object.keys(table)) check(key, 'support', await call(key, 'support'))
+    const state = await app.get<AccountState>(`/api/trading/accounts/${ids.accountId}`, {
+      token: owner.token,
+    })
+    expect(state.body.positions.map((p) => p.id)).toEqual([ids.positionId])
     const [order] = await app.db.select().from(orders).where(eq(orders.id, ids.orderId))
     expect(order!.status).toBe('pending')
   })
@@ -461,9 +514,10 @@ async function subscribe(token: string): Promise<string> {
 }
 
 describe('the live stream asks the same policy', () => {
-  it('streams an account to its owner and an admin only', async () => {
+  it('streams an account to its owner, an admin and support only', async () => {
     expect(await subscribe(owner.token)).toBe('account')
     expect(await subscribe(admin.token)).toBe('account')
+    expect(await subscribe(support.token)).toBe('account')
     expect(await subscribe(other.token)).toBe('error NOT_FOUND')
     expect(await subscribe(demoted.token)).toBe('error NOT_FOUND')
   })
