@@ -123,6 +123,17 @@ export const tradingAccounts = pgTable(
     index('trading_accounts_created_at_idx').on(t.createdAt, t.id),
     index('trading_accounts_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('trading_accounts_login_trgm_idx').using('gin', sql`${t.login} gin_trgm_ops`),
+    // the admin accounts table's page chosen from this index alone: every filter, sort key and
+    // the id (0039), the wide rows read for the page's rows only
+    index('trading_accounts_admin_list_idx').on(
+      t.status,
+      t.planKey,
+      t.platform,
+      t.sizeK,
+      t.createdAt,
+      t.id,
+      t.login,
+    ),
     // the dashboard's accounts, pass rates and funds read from this index alone (0039)
     index('trading_accounts_provisioned_idx')
       .on(t.planKey, t.stage, t.status, t.initialBalance)
