@@ -129,18 +129,20 @@ export async function listAccounts(ctx: AppContext, query: ListAccountsQuery) {
     query.sort !== 'login' ? '' : query.dir === 'asc' ? 'nulls first' : 'nulls last',
   )
   const orderBy = sql.raw(sortColumns[query.sort])
-  // the page first (filter, sort, limit), then each of its rows' last snapshot (one index probe)
+  // the page's ids first (filter, sort, limit: from trading_accounts_admin_list_idx alone,
+  // decision 0039), then its rows, owners and each one's last snapshot (one index probe)
   const [rows, counted] = await Promise.all([
     ctx.db.execute<AccountRowSql>(sql`
       select a.id, a.login, a.platform, a.plan_key, a.stage, a.size_k, a.status,
         a.is_trading_enabled, a.leverage, a.user_id, u.email, u.name, a.initial_balance_cents,
         a.final_meters, a.created_at, s.balance_cents as last_balance, s.equity_cents as last_equity
       from (
-        select a.* from trading_accounts a
+        select a.id from trading_accounts a
         where ${where}
         order by ${orderBy} ${direction} ${nulls}, a.created_at desc, a.id desc
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
-      ) a
+      ) page
+      join trading_accounts a on a.id = page.id
       join users u on u.id = a.user_id
       left join lateral (
         select e.balance_cents, e.equity_cents from evaluation_events e
