@@ -308,6 +308,29 @@ describe('polling (live risk)', () => {
   })
 })
 
+describe("the fake's control page", () => {
+  it("lists the broker accounts and moves an account's equity and deals", async () => {
+    const [mt5] = fakeMetaApiBrokerAccounts
+    const page = await fetch(fake().controlUrl)
+    expect(page.headers.get('content-type')).toMatch(/text\/html/)
+    expect(await page.text()).toContain(mt5.login)
+
+    const post = (path: string, body: object) =>
+      fetch(`${fake().url}/control/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await post('equity', { login: mt5.login, equity: '9000.50' })).status).toBe(200)
+    expect((await post('trade', { login: mt5.login, profit: '-250' })).status).toBe(200)
+    const broker = fake().broker(mt5.login)
+    expect(broker.balanceCents).toBe(mt5.balanceCents - 25_000)
+    // the equity set, less the closed trade's loss (booked to the balance, floating unchanged)
+    expect(broker.balanceCents + broker.floatingCents).toBe(900_050 - 25_000)
+    expect((await post('equity', { login: '1', equity: '1' })).status).toBe(404)
+  })
+})
+
 describe('testConnection (Connect MetaTrader)', () => {
   const [mt5] = fakeMetaApiBrokerAccounts
 
