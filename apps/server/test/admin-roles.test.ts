@@ -52,6 +52,13 @@ const table: Record<string, Row> = {
   'POST /api/admin/trading-accounts/{accountId}/enable-trading': { capability: 'write' },
   // the live risk view
   'GET /api/admin/risk': { capability: 'read' },
+  // the economic calendar (decision 0037)
+  'GET /api/admin/calendar/events': { capability: 'read' },
+  'POST /api/admin/calendar/events': { capability: 'write' },
+  'PUT /api/admin/calendar/events/{eventId}': { capability: 'write' },
+  'DELETE /api/admin/calendar/events/{eventId}': { capability: 'write' },
+  'POST /api/admin/calendar/import': { capability: 'write' },
+  'POST /api/admin/calendar/sync': { capability: 'write' },
   // payouts and identity checks
   'GET /api/admin/payouts': { capability: 'read' },
   'POST /api/admin/payouts/{payoutId}/review': { capability: 'write' },
