@@ -2,9 +2,9 @@
 // the real server, in Debian's Chromium with the flags of tests/e2e/playwright.config.ts:
 // - analytics-page-first-load-js-gz-kb: every script /user/analyticsview loads, for a signed-in
 //   trader with an active account, until its curve is drawn and the browser is idle, at gzip
-//   size (the build's .gz copies), fresh context (target <= 150). Recharts is part of it (the
-//   page draws charts); the same run's landing figure (web-landing-budgets) shows no page without
-//   charts carries it, and `landing-loads-charts` here checks the landing page's scripts.
+//   size (the build's .gz copies), fresh context (target <= 150). The curve is the page's own
+//   SVG chart (decision 0041); Recharts (the dashboard's eight charts, on their tab only) is not
+//   part of it, and `landing-chart-scripts` here checks the landing page loads no Recharts.
 // The build is apps/web/dist (`npm run build:web` first), or WEB_DIST_DIR=<folder> for another.
 // Usage: npm run bench -- web-analytics-page
 import { readFile } from 'node:fs/promises'
@@ -88,7 +88,7 @@ const suite: BenchSuite = async function* () {
       }
     }
 
-    const page = await measure('/user/analyticsview', signedIn, '.curve-equity path.recharts-curve')
+    const page = await measure('/user/analyticsview', signedIn, '.curve-equity path')
     if (process.env.BENCH_LIST_SCRIPTS) {
       for (const url of page.urls) console.error(`# ${new URL(url).pathname}`)
     }

@@ -60,10 +60,10 @@ test("the demo trader's metrics page: floors over the curve, calendar drill-down
 
   // item 4: the curve, and the floors drawn over it (the figures the server computed)
   const curve = page.getByRole('figure', { name: 'Equity and balance with the loss floors' })
-  await expect(curve.locator('.curve-equity path.recharts-curve')).toBeVisible()
-  await expect(curve.locator('.curve-daily-floor path.recharts-curve')).toBeVisible()
-  await expect(curve.locator('.curve-max-floor path.recharts-curve')).toBeVisible()
-  await expect(curve.locator('.recharts-brush')).toBeVisible()
+  await expect(curve.locator('.curve-equity path')).toBeVisible()
+  await expect(curve.locator('.curve-daily-floor path')).toBeVisible()
+  await expect(curve.locator('.curve-max-floor path')).toBeVisible()
+  await expect(curve.locator('.curve-brush')).toBeVisible()
   const metrics = await accountMetrics(request, token!, account!.id)
   const last = metrics.curve.points.at(-1)!
   expect(metrics.trades.length).toBeGreaterThanOrEqual(4)
@@ -151,6 +151,6 @@ test("the demo trader's metrics page: floors over the curve, calendar drill-down
 
   // a phone: nothing scrolls sideways but the tables' own boxes
   await page.setViewportSize({ width: 375, height: 800 })
-  await expect(curve.locator('.curve-equity path.recharts-curve')).toBeVisible()
+  await expect(curve.locator('.curve-equity path')).toBeVisible()
   await expectNoHorizontalScroll(page)
 })

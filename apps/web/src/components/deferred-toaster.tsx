@@ -12,24 +12,24 @@ const interactionEvents = ['pointerdown', 'keydown', 'touchstart'] as const
 const VISITOR_TOASTER_DELAY_MS = 3_000
 
 /**
- * The Toaster. Mounted at once for a signed-in user (their pages raise toasts as they open, e.g.
- * after a payment); for a visitor with the shell's first toast, the first interaction (which may
- * lead to a feature's toast) or a moment after the page loaded, so a page that shows no toast does
- * not load sonner before it is idle. Toasts raised before it mounts are shown when it does (sonner
- * keeps them). In tests it mounts at once.
+ * The Toaster, mounted with the first toast (notify asks for it) or the first interaction (which
+ * may lead to a feature's toast); for a visitor also a moment after the page loaded. So a page
+ * that shows no toast does not load sonner before it is idle, a signed-in page included (their
+ * pages' toasts as they open, e.g. after a payment, go through notify and mount it: decision
+ * 0041). Toasts raised before it mounts are shown when it does (sonner keeps them). In tests it
+ * mounts at once.
  */
 export function DeferredToaster() {
   const [isWanted, setIsWanted] = useState(import.meta.env.MODE === 'test')
   useEffect(() => {
     if (isWanted) return
     const stopListening = onToasterWanted(() => setIsWanted(true))
-    if (getSession() !== null) wantToaster()
     for (const type of interactionEvents) {
       window.addEventListener(type, wantToaster, { passive: true, once: true })
     }
     let timer: number | undefined
     const startTimer = () => {
-      timer = window.setTimeout(wantToaster, VISITOR_TOASTER_DELAY_MS)
+      if (getSession() === null) timer = window.setTimeout(wantToaster, VISITOR_TOASTER_DELAY_MS)
     }
     if (document.readyState === 'complete') startTimer()
     else window.addEventListener('load', startTimer, { once: true })

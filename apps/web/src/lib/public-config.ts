@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PublicConfig } from '@tp/api/public-config'
-import { api } from './api-client'
+import { api, serverSent } from './api-client'
 
 /** GET /api/config: deployment facts the browser may know (never a secret). */
 export const publicConfigQueryKey = ['public-config'] as const
@@ -9,9 +9,8 @@ export function usePublicConfig() {
   return useQuery({
     queryKey: publicConfigQueryKey,
     queryFn: async ({ signal }): Promise<PublicConfig> => {
-      // the schema (and zod) load with the first page that asks, not with every page
-      const { publicConfigSchema } = await import('@tp/api/public-config')
-      return api.get('/config', publicConfigSchema, { signal, authenticated: false })
+      // as the server sent it (decision 0041): the signed-in shell's avatar asks on every page
+      return api.get('/config', serverSent<PublicConfig>(), { signal, authenticated: false })
     },
     // it only changes with a deployment
     staleTime: Infinity,

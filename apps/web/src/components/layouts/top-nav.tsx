@@ -1,8 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
+import type { User } from '@tp/api/auth'
 import { Logo } from '@/components/logo'
+import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { isAdmin } from '@/lib/roles'
+import { useAvatarUrl } from '@/hooks/use-avatar-url'
+import { hasAdminArea } from '@/lib/roles'
 import { AppLink, AppNavLink } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
 import { useUser } from '@/lib/session'
@@ -10,8 +13,45 @@ import { cn } from '@/lib/utils'
 import { MobileMenu } from './mobile-menu'
 import { siteNavItems } from './site-nav-items'
 
-// the account menu (a Radix dropdown) is only for the signed in: fetched when one is
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })))
+// the account menu (a Radix dropdown, with its focus, dismiss and positioning parts) is fetched
+// when a signed-in user reaches for it, not with every signed-in page (decision 0041)
+const loadAccountMenu = () => import('./account-menu')
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })))
+
+const avatarButtonClass =
+  'rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
+
+/**
+ * The avatar that opens the account menu. Until first used it is a plain button (the menu's code
+ * starts loading when the pointer or focus reaches it); its click mounts the menu open, which from
+ * then on is the menu's own trigger.
+ */
+function AccountMenuButton({ user }: { user: User }) {
+  const [isWanted, setIsWanted] = useState(false)
+  const src = useAvatarUrl(user.picture)
+  const avatar = <Avatar src={src} name={user.name || user.email} />
+  if (isWanted) {
+    return (
+      <Suspense fallback={<span className={avatarButtonClass}>{avatar}</span>}>
+        <AccountMenu user={user} defaultOpen />
+      </Suspense>
+    )
+  }
+  return (
+    <button
+      type="button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={avatarButtonClass}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setIsWanted(true)}
+    >
+      {avatar}
+    </button>
+  )
+}
 
 /**
  * The top navigation of spec 2.2, shared by the public site and the trader and admin areas. In an
@@ -37,7 +77,7 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
     }
     return {
       label: item.label,
-      href: isAdmin(user) ? paths.admin.root.getHref() : paths.user.root.getHref(),
+      href: hasAdminArea(user) ? paths.admin.root.getHref() : paths.user.root.getHref(),
     }
   })
 
@@ -78,12 +118,7 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
 
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <Suspense
-              // the avatar's place, so the header does not move when the menu arrives
-              fallback={<span aria-hidden className="size-9 rounded-full bg-surface-3" />}
-            >
-              <AccountMenu user={user} />
-            </Suspense>
+            <AccountMenuButton user={user} />
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">

@@ -19,7 +19,7 @@ export type AccountMetricsViewProps = {
 
 /**
  * The account metrics page's body (issue 12 items 4-7), drawn from props alone so that an
- * imported statement renders it too. Recharts loads with the curves only (React.lazy).
+ * imported statement renders it too. The curve chart (plain SVG) loads with the curves (React.lazy).
  */
 export function AccountMetricsView({
   metrics,

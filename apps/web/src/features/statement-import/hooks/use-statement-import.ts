@@ -24,8 +24,9 @@ type Request = StatementWorkerRequest extends infer R
 /**
  * Reads a dropped statement in a Web Worker running `@tp/domain/statement` (the CLI's importer),
  * then its analytics and rule what-if (`@tp/domain/analytics`) at the account size asked for: the
- * summary shows as soon as the file is read. The worker's code is fetched on the first file and
- * kept for the next. A file dropped while another is read wins; earlier answers are ignored.
+ * summary shows as soon as the file is read. The worker starts once the page is idle (its code
+ * fetched, compiled and evaluated before a file is dropped, not after: decision 0041) and is kept
+ * for the next file. A file dropped while another is read wins; earlier answers are ignored.
  */
 export function useStatementImport() {
   const [state, setState] = useState<StatementImportState>({ status: 'idle' })
@@ -36,7 +37,22 @@ export function useStatementImport() {
   /** requests sent to the current worker and not answered yet */
   const pending = useRef(0)
 
-  useEffect(() => () => workerRef.current?.terminate(), [])
+  useEffect(() => {
+    // the page exists to read a dropped file: have the importer ready for it
+    const start = () => {
+      if (typeof Worker !== 'undefined') workerRef.current ??= startWorker()
+    }
+    const idle = typeof requestIdleCallback === 'function'
+    const handle = idle
+      ? requestIdleCallback(start, { timeout: 2_000 })
+      : window.setTimeout(start, 200)
+    return () => {
+      if (idle) cancelIdleCallback(handle)
+      else window.clearTimeout(handle)
+      workerRef.current?.terminate()
+      workerRef.current = null
+    }
+  }, [])
 
   const ask = useCallback(async (request: Request): Promise<StatementWorkerReply> => {
     const id = ++lastRequest.current
@@ -49,10 +65,7 @@ export function useStatementImport() {
     }
     pending.current++
     try {
-      workerRef.current ??= new Worker(new URL('../worker/statement-worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'statement-import',
-      })
+      workerRef.current ??= startWorker()
       return await askWorker(workerRef.current, { ...request, id } as StatementWorkerRequest)
     } catch {
       // a worker that failed (its chunk did not load, it ran out of memory) is not reused
@@ -107,6 +120,13 @@ export function useStatementImport() {
   )
 
   return { state, metricsState, importFile, loadMetrics }
+}
+
+function startWorker(): Worker {
+  return new Worker(new URL('../worker/statement-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'statement-import',
+  })
 }
 
 function askWorker(worker: Worker, request: StatementWorkerRequest) {

@@ -1,26 +1,33 @@
 import { queryOptions } from '@tanstack/react-query'
-import {
+import type { z } from 'zod'
+import type {
+  AnalyticsPeriod,
   metaStatsTotalStatsResponseSchema,
   metaStatsTradesResponseSchema,
   metaStatsUpdateAnalysisResponseSchema,
   metaStatsVisualStatsResponseSchema,
   metaStatsVisualTradesResponseSchema,
-  type AnalyticsPeriod,
 } from '@tp/api/analytics'
-import { api } from '@/lib/api-client'
+import { api, serverSent } from '@/lib/api-client'
 import { analyticsQueryKeys } from './query-keys'
 
 // The dashboard's data (spec 7): POST /api/metaStats/*, the caller from the token, the figures
-// computed on the server. Each answer parsed with its shared schema (@tp/api/analytics).
+// computed on the server. Each answer is the shared schema's (@tp/api/analytics), taken as the
+// server sent it: the dashboard loads no zod (decision 0041).
 
 export const totalStatsQuery = (accountId: string) =>
   queryOptions({
     queryKey: analyticsQueryKeys.totalStats(accountId),
     queryFn: ({ signal }) =>
       api
-        .post('/metaStats/total-stats', { accountId }, metaStatsTotalStatsResponseSchema, {
-          signal,
-        })
+        .post(
+          '/metaStats/total-stats',
+          { accountId },
+          serverSent<z.infer<typeof metaStatsTotalStatsResponseSchema>>(),
+          {
+            signal,
+          },
+        )
         .then((answer) => answer.data.data),
   })
 
@@ -29,9 +36,14 @@ export const analysisQuery = (accountId: string) =>
     queryKey: analyticsQueryKeys.analysis(accountId),
     queryFn: ({ signal }) =>
       api
-        .post('/metaStats/update-analysis', { accountId }, metaStatsUpdateAnalysisResponseSchema, {
-          signal,
-        })
+        .post(
+          '/metaStats/update-analysis',
+          { accountId },
+          serverSent<z.infer<typeof metaStatsUpdateAnalysisResponseSchema>>(),
+          {
+            signal,
+          },
+        )
         .then((answer) => answer.data.analysisData),
   })
 
@@ -40,7 +52,12 @@ export const tradesQuery = (accountId: string) =>
     queryKey: analyticsQueryKeys.trades(accountId),
     queryFn: ({ signal }) =>
       api
-        .post('/metaStats/trades', { accountId }, metaStatsTradesResponseSchema, { signal })
+        .post(
+          '/metaStats/trades',
+          { accountId },
+          serverSent<z.infer<typeof metaStatsTradesResponseSchema>>(),
+          { signal },
+        )
         .then((answer) => answer.data.trades),
   })
 
@@ -49,9 +66,14 @@ export const visualStatsQuery = (accountId: string) =>
     queryKey: analyticsQueryKeys.visualStats(accountId),
     queryFn: ({ signal }) =>
       api
-        .post('/metaStats/visual-stats', { accountId }, metaStatsVisualStatsResponseSchema, {
-          signal,
-        })
+        .post(
+          '/metaStats/visual-stats',
+          { accountId },
+          serverSent<z.infer<typeof metaStatsVisualStatsResponseSchema>>(),
+          {
+            signal,
+          },
+        )
         .then((answer) => answer.data),
   })
 
@@ -63,7 +85,7 @@ export const visualTradesQuery = (accountId: string, index: AnalyticsPeriod) =>
         .post(
           '/metaStats/visual-trades',
           { accountId, index },
-          metaStatsVisualTradesResponseSchema,
+          serverSent<z.infer<typeof metaStatsVisualTradesResponseSchema>>(),
           { signal },
         )
         .then((answer) => answer.data),

@@ -1,11 +1,12 @@
-import { formatMoney, usd } from '@tp/domain/money'
+import { formatMoney, type Cents } from '@tp/domain/money'
 import { findInstrument, formatPrice, formatVolume } from '@tp/domain/trading'
 
 // Display helpers of the analytics: every figure comes computed from the server (packages/domain)
 // and is only printed here.
 
+/** Integer cents from the server; no `usd` (decimal.js and zod come with it: decision 0041). */
 export function money(cents: number): string {
-  return formatMoney(usd(cents))
+  return formatMoney({ cents: cents as Cents, currency: 'USD' })
 }
 
 /** "+$12.30" / "-$4.10": profits and losses carry their sign. */
