@@ -300,7 +300,9 @@ describe('accounts on the MT5 server (TRADING_PLATFORM=mt5-webapi)', () => {
     expect(credentials.body).toMatchObject({ login: account!.login, server: FAKE_MT5_SERVER_NAME })
     // the password the trader sees is the one the MT5 server has
     expect(credentials.body.password).toBe(mt5User.passMain)
-    await app.mailbox.waitFor({ to: user.user.email, subject: /account is ready/ })
+    const mail = await app.mailbox.waitFor({ to: user.user.email, subject: /account is ready/ })
+    expect(mail.text).toContain(`sign in to server ${FAKE_MT5_SERVER_NAME}`)
+    expect(mail.text).not.toContain('simulated account')
   })
 
   it('fails the account when its equity on the MT5 server crosses the floor, and disables trading there', async () => {

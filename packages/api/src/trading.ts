@@ -75,15 +75,16 @@ export const tradingAccountSchema = z.object({
   isTradingEnabled: z.boolean(),
   /** passed or failed accounts, and those replaced by the next stage, only show their history */
   isReadOnly: z.boolean(),
-  /**
-   * false: the account lives on a real MetaTrader server and trades in MetaTrader itself; the web
-   * terminal shows it read-only (decision 0042). Absent: true.
-   */
-  isTerminalTrading: z.boolean().optional(),
   createdAt: instant,
   endedAt: instant.nullable(),
   /** the account of the previous stage, when this one was provisioned after a pass */
   previousAccountId: z.uuid().nullable(),
+  /**
+   * false: the account lives on a real MetaTrader server and trades in MetaTrader itself; the web
+   * terminal shows it read-only (decision 0042). Absent: true. Last: the compiled serializer
+   * writes optional properties after the required ones (the same bytes as zod's).
+   */
+  isTerminalTrading: z.boolean().optional(),
 })
 export type TradingAccountDto = z.infer<typeof tradingAccountSchema>
 

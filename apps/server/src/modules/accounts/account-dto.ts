@@ -28,11 +28,11 @@ export function toTradingAccountDto(ctx: AppContext, row: AccountRowView): Tradi
     status: row.status,
     isTradingEnabled: row.isTradingEnabled && row.status === 'active',
     isReadOnly: isEnded || row.status === 'suspended' || row.status === 'closed',
-    // an account on a real MetaTrader server trades in MetaTrader (decision 0042)
-    isTerminalTrading: row.adapter === 'simulated',
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
     previousAccountId: row.previousAccountId,
+    // an account on a real MetaTrader server trades in MetaTrader (decision 0042)
+    isTerminalTrading: row.adapter === 'simulated',
   }
 }
 

@@ -16,19 +16,24 @@ export function credentialsEmail(
     investorPassword: string | null
     server: string
     appUrl: string
+    /** on the built-in simulated server (default); false: a real MetaTrader server (0042) */
+    isSimulated?: boolean
   },
 ) {
   const stage = stageLabels[data.stage]
+  const isSimulated = data.isSimulated ?? true
   return renderEmail(to, {
     subject: `Your ${BRAND} ${stage} account is ready`,
     paragraphs: [
       `Your ${formatMoney(usd(data.sizeK * 100_000), { showCents: false })} ${stage} account is ready to trade.`,
-      `Platform: ${data.platformLabel} (simulated account)`,
+      `Platform: ${data.platformLabel}${isSimulated ? ' (simulated account)' : ''}`,
       `Login: ${data.login}`,
       `Password: ${data.password}`,
       ...(data.investorPassword ? [`Investor (read-only) password: ${data.investorPassword}`] : []),
       `Server: ${data.server}`,
-      'Keep these details private. You can always see them on your dashboard, and trade in the web terminal.',
+      isSimulated
+        ? 'Keep these details private. You can always see them on your dashboard, and trade in the web terminal.'
+        : `Keep these details private. You can always see them on your dashboard. Trade in your ${data.platformLabel} terminal: sign in to server ${data.server} with this login and password.`,
     ],
     action: { label: 'Open the trading terminal', url: `${data.appUrl}/user/tradingtool` },
   })

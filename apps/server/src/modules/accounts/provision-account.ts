@@ -228,6 +228,7 @@ export const sendCredentialsEmailJob = defineJob({
         investorPassword: dto.investorPassword,
         server: dto.server,
         appUrl: ctx.env.APP_URL,
+        isSimulated: row.adapter === 'simulated',
       }),
     )
     await ctx.db
