@@ -43,6 +43,7 @@ import { analyticsRoutes } from './modules/analytics/routes'
 import { leaderboardRoutes } from './modules/leaderboard/routes'
 import { metatraderRoutes } from './modules/metatrader/routes'
 import { statementImportRoutes } from './modules/statement-imports/routes'
+import { tradeLockerRoutes } from './modules/tradelocker/routes'
 
 export type BuildAppOptions = {
   /** The built web app to serve; skipped (API only) when it has no index.html. */
@@ -127,6 +128,7 @@ export async function buildApp(
       await api.register(leaderboardRoutes(ctx))
       await api.register(metatraderRoutes(ctx))
       await api.register(statementImportRoutes(ctx))
+      await api.register(tradeLockerRoutes(ctx))
       await api.register(streamRoutes(ctx))
       await api.register(scenarioRoutes(ctx))
       await api.register(pricingRoutes(ctx))

@@ -27,6 +27,10 @@ import { startPaymentProviders } from './integrations/payments/payment-providers
 import type { OxaPayFake } from './integrations/oxapay/fake/oxapay-fake'
 import type { PayPalFake } from './integrations/paypal/fake/paypal-fake'
 import { createLocalStorage } from './integrations/storage/local-storage'
+import {
+  startTradeLockerFake,
+  type TradeLockerFake,
+} from './integrations/tradelocker/fake/tradelocker-fake'
 import { createS3Storage } from './integrations/storage/s3-storage'
 import type { Storage } from './integrations/storage/storage'
 import { allJobs } from './jobs'
@@ -62,6 +66,7 @@ export type RunningServer = {
     paypal: PayPalFake | null
     oxapay: OxaPayFake | null
     calendarFeed: CalendarFeedFake | null
+    tradeLocker: TradeLockerFake | null
   }
   /** the news rule beside the risk monitor (decision 0037) */
   newsRule: NewsRule
@@ -171,15 +176,26 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger.info(`economic calendar feed: local fake at ${calendarFeedFake.jsonUrl}`)
     }
 
+    const tradeLockerFake =
+      env.canUseFakes && !env.TRADELOCKER_BASE_URL_DEMO && !env.TRADELOCKER_BASE_URL_LIVE
+        ? await startTradeLockerFake({ now: () => clock.now().getTime() })
+        : null
+    if (tradeLockerFake) {
+      cleanups.push(() => tradeLockerFake.close())
+      logger.info(`TradeLocker: local fake at ${tradeLockerFake.url} (demo and live)`)
+    }
+
     const boss = createBoss(database.pool, { isMaintaining: options.isJobMaintenanceOn ?? true })
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
     await boss.start()
+    const jobs = new JobRunner(boss, logger)
     cleanups.push(async () => {
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 })
-      // a job's completion may still be held back (decision 0040): answered before the pool ends
+      // a handler the graceful wait left running, then its completion or failure, which pg-boss
+      // does not await and the limit may hold back (decision 0040): all before the pool ends
+      await jobs.handlersSettled(10_000)
       await bossStatementsSettled(boss)
     })
-    const jobs = new JobRunner(boss, logger)
     await jobs.createQueues(allJobs)
 
     const callers = new CallerCache()
@@ -204,9 +220,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       getContext: () => ctx!,
     })
     ctx = {
-      env: calendarFeedFake
-        ? { ...env, ECONOMIC_CALENDAR_FEED_URL: calendarFeedFake.jsonUrl }
-        : env,
+      env: {
+        ...env,
+        ...(calendarFeedFake ? { ECONOMIC_CALENDAR_FEED_URL: calendarFeedFake.jsonUrl } : {}),
+        ...(tradeLockerFake
+          ? {
+              TRADELOCKER_BASE_URL_DEMO: tradeLockerFake.baseUrls.demo,
+              TRADELOCKER_BASE_URL_LIVE: tradeLockerFake.baseUrls.live,
+            }
+          : {}),
+      },
       clock,
       logger,
       db: database.db,
@@ -252,6 +275,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         paypal: payments.fakes.paypal,
         oxapay: payments.fakes.oxapay,
         calendarFeed: calendarFeedFake,
+        tradeLocker: tradeLockerFake,
       },
       newsRule,
       seededAccounts,

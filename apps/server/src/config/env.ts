@@ -213,6 +213,13 @@ export const envSchema = z
     ),
     /** the client (terminal) REST API of the region the accounts are deployed in */
     METAAPI_CLIENT_URL: httpUrl.default('https://mt-client-api-v1.new-york.agiliumtrade.ai'),
+    /**
+     * TradeLocker's demo and live API bases, each ending in /backend-api (traders' linked
+     * accounts; decision 0044). Unset outside production: a local fake serves both. In production
+     * they default to TradeLocker's own hosts.
+     */
+    TRADELOCKER_BASE_URL_DEMO: httpUrl.optional(),
+    TRADELOCKER_BASE_URL_LIVE: httpUrl.optional(),
     /** the region new MetaApi accounts are deployed in */
     METAAPI_REGION: z
       .string()

@@ -10,6 +10,7 @@ import { lateBonusJob } from '../modules/payouts/late-bonus-job'
 import { reconcilePayoutJob } from '../modules/payouts/receive-payout-callback'
 import { sendPayoutJob } from '../modules/payouts/send-payout'
 import { settlePayoutJob } from '../modules/payouts/settle-payout'
+import { refreshTradeLockerLinksJob } from '../modules/tradelocker/refresh-tradelocker-links-job'
 import { dayResetJob } from '../risk/day-reset-job'
 import { weekendCloseJob } from '../risk/weekend-close-job'
 import { cleanExpiredRecordsJob } from './clean-expired-records'
@@ -36,4 +37,5 @@ export const allJobs = [
   settlePayoutJob,
   lateBonusJob,
   syncCalendarFeedJob,
+  refreshTradeLockerLinksJob,
 ] as JobDefinition<unknown>[] as JobDefinition<never>[]

@@ -1,5 +1,6 @@
 import { messages } from '@tp/api'
 import { statementImportMessages } from '@tp/api/statement-import'
+import { tradeLockerMessages } from '@tp/api/tradelocker'
 import { and, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
@@ -9,10 +10,14 @@ import {
   orders,
   payments,
   statementImports,
+  tradeLockerAccounts,
+  tradeLockerLinks,
   tradingAccounts,
   type OrderRow,
   type PaymentRow,
   type StatementImportRow,
+  type TradeLockerAccountRow,
+  type TradeLockerLinkRow,
   type TradingAccountRow,
 } from '../../db/schema'
 import { AppError } from '../../lib/errors'
@@ -38,6 +43,8 @@ import { toCachedAccountRow, type AccountRowView } from './read-cache'
 //   payment          read    owner, admin, support (by the order it pays)
 //   statement import read    owner, admin, support (a saved import is read-only: nothing trades it)
 //                    manage  owner only (delete)
+//   TradeLocker link read    owner, admin, support (never its tokens)
+//   and linked acct  manage  owner only (import accounts, refresh, unlink)
 //
 // Someone with no access at all is told the thing does not exist (404), never "not yours".
 
@@ -233,6 +240,42 @@ export async function loadStatementImportFor(
   if (!isAllowed) {
     throw new AppError('NOT_FOUND', { message: statementImportMessages.notFound })
   }
+  return row
+}
+
+/**
+ * A TradeLocker link (a trader's TradeLocker login, decision 0044): read by its owner or an admin
+ * (or support), managed - accounts imported, tokens refreshed, unlinked - by its owner only.
+ */
+export async function loadTradeLockerLinkFor(
+  ctx: AppContext,
+  caller: Caller,
+  linkId: string,
+  access: 'read' | 'manage',
+): Promise<TradeLockerLinkRow> {
+  const [row] = await ctx.db.select().from(tradeLockerLinks).where(eq(tradeLockerLinks.id, linkId))
+  const isAllowed =
+    row !== undefined &&
+    (row.userId === caller.userId ||
+      (access === 'read' && hasCapability(caller.role, 'admin:read')))
+  if (!isAllowed) throw new AppError('NOT_FOUND', { message: tradeLockerMessages.noSuchLink })
+  return row
+}
+
+/** A linked TradeLocker account of a trader's analytics: read by its owner, an admin or support. */
+export async function loadLinkedAccountFor(
+  ctx: AppContext,
+  caller: Caller,
+  linkedAccountId: string,
+): Promise<TradeLockerAccountRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(tradeLockerAccounts)
+    .where(eq(tradeLockerAccounts.id, linkedAccountId))
+  const isAllowed =
+    row !== undefined &&
+    (row.userId === caller.userId || hasCapability(caller.role, 'admin:read'))
+  if (!isAllowed) throw new AppError('NOT_FOUND', { message: tradeLockerMessages.noSuchLink })
   return row
 }
 

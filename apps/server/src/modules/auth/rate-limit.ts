@@ -23,6 +23,8 @@ export type RateLimitedAction =
   | 'newsletter'
   // Connect MetaTrader (modules/metatrader, decision 0043): per user (as `email`) and per IP
   | 'metatrader-connection-test'
+  // TradeLocker sign-in of a link (modules/tradelocker, decision 0044): per user and per IP
+  | 'tradelocker-link'
 
 type Window = { hits: number; windowStartedAt: Date }
 
