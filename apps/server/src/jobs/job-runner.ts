@@ -104,6 +104,9 @@ export function createBoss(pool: pg.Pool, options: { isMaintaining?: boolean } =
 
 export class JobRunner implements Jobs {
   private readonly workerIds = new Map<string, string>()
+  /** job handlers running now, and who waits for none to be */
+  private running = 0
+  private idlers: (() => void)[] = []
 
   constructor(
     private readonly boss: PgBoss,
@@ -132,12 +135,14 @@ export class JobRunner implements Jobs {
         { pollingIntervalSeconds: 2, batchSize: 1 },
         async ([received]) => {
           if (!received) return
+          this.running++
           try {
             await job.handle(ctx, job.schema.parse(received.data))
           } catch (error) {
             this.logger.warn({ err: error, job: job.name, jobId: received.id }, 'job failed')
             throw error
           } finally {
+            if (--this.running === 0) for (const idler of this.idlers.splice(0)) idler()
             // look for the next job right away rather than after a polling interval: the
             // queue is drained at once, then polled again when it is empty
             this.wake(job.name)
@@ -146,6 +151,21 @@ export class JobRunner implements Jobs {
       )
       this.workerIds.set(job.name, id)
     }
+  }
+
+  /**
+   * Resolves once no job handler runs, or after `timeoutMs`: a stop whose graceful wait ran out
+   * lets the handlers still running finish (and pg-boss record how) before the pool ends.
+   */
+  handlersSettled(timeoutMs: number): Promise<void> {
+    if (this.running === 0) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs)
+      this.idlers.push(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
   }
 
   async enqueue<T>(job: JobDefinition<T>, data: T) {
