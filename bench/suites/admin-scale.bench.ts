@@ -20,7 +20,8 @@
 // admin-pglite-20th-* (decision 0039: 5,000,000 rows in the embedded database's memory take
 // minutes and gigabytes and say nothing of the production database).
 // Its own database (created from a migrated template, dropped at the end). ADMIN_SCALE_KEEP_DB=
-// <name> keeps (or reuses) a seeded PostgreSQL database of that name between runs instead.
+// <name> keeps (or reuses) a seeded PostgreSQL database of that name between runs instead;
+// ADMIN_SCALE_BACKEND=pglite runs the PGlite tier even where PostgreSQL answers.
 // `npm run bench -- admin-scale`
 import http from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -192,14 +193,14 @@ function ordersExportPath(app: { hasRoute(options: { method: 'GET'; url: string 
 }
 
 const suite: BenchSuite = async function* () {
-  const url = await reachablePostgres()
+  const url = process.env.ADMIN_SCALE_BACKEND === 'pglite' ? null : await reachablePostgres()
   const backend = url ? 'postgres' : 'pglite'
   const size = url ? FULL_SIZE : PGLITE_SIZE
   const prefix = url ? 'admin' : 'admin-pglite-20th'
   if (url) process.env.TEST_DATABASE_URL = url
   else
     log(
-      'no PostgreSQL reachable (TEST_DATABASE_URL or local): a twentieth of the fixture on PGlite',
+      'on PGlite (no PostgreSQL reachable, or ADMIN_SCALE_BACKEND=pglite): a twentieth of the fixture',
     )
   log(
     `on ${backend}: ${size.users} users, ${size.orders} orders, ${size.accounts} accounts, ${size.deals} deals`,
