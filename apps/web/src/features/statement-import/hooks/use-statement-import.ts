@@ -24,9 +24,11 @@ type Request = StatementWorkerRequest extends infer R
 /**
  * Reads a dropped statement in a Web Worker running `@tp/domain/statement` (the CLI's importer),
  * then its analytics and rule what-if (`@tp/domain/analytics`) at the account size asked for: the
- * summary shows as soon as the file is read. The worker starts once the page is idle (its code
- * fetched, compiled and evaluated before a file is dropped, not after: decision 0041) and is kept
- * for the next file. A file dropped while another is read wins; earlier answers are ignored.
+ * summary shows as soon as the file is read. The worker starts when a file is first dragged into
+ * the window (its code fetched, compiled and evaluated while the file is carried to the drop zone,
+ * not after the drop: decision 0041), else with the first file, and is kept for the next. A
+ * visitor who only looks loads no importer. A file dropped while another is read wins; earlier
+ * answers are ignored.
  */
 export function useStatementImport() {
   const [state, setState] = useState<StatementImportState>({ status: 'idle' })
@@ -38,17 +40,13 @@ export function useStatementImport() {
   const pending = useRef(0)
 
   useEffect(() => {
-    // the page exists to read a dropped file: have the importer ready for it
+    // a file coming in: have the importer ready by the time it is dropped
     const start = () => {
       if (typeof Worker !== 'undefined') workerRef.current ??= startWorker()
     }
-    const idle = typeof requestIdleCallback === 'function'
-    const handle = idle
-      ? requestIdleCallback(start, { timeout: 2_000 })
-      : window.setTimeout(start, 200)
+    window.addEventListener('dragenter', start, { once: true })
     return () => {
-      if (idle) cancelIdleCallback(handle)
-      else window.clearTimeout(handle)
+      window.removeEventListener('dragenter', start)
       workerRef.current?.terminate()
       workerRef.current = null
     }
