@@ -126,7 +126,7 @@ describe('a late bonus due after the crypto was sent', () => {
     expect(audits).toHaveLength(1)
     expect(audits[0]!.reason).toBe(row.lateBonusReference)
     const email = await app.mailbox.waitFor({
-      to: trader.email,
+      to: trader.user.email,
       subject: /late payout bonus is paid/,
     })
     expect(email.text).toContain('$1,000.00')
