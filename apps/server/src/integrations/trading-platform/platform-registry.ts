@@ -3,6 +3,7 @@ import type { Database } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
 import { MetaApiPlatform, metaApiSettings } from './metaapi/metaapi-platform'
+import { createMetaApiStore } from './metaapi/metaapi-store'
 import { Mt5WebApiPlatform, mt5WebApiSettings } from './mt5-webapi/mt5-webapi-platform'
 import { SimulatedPlatform } from './simulated/simulated-platform'
 import type { PlatformKind, TradingPlatform } from './trading-platform'
@@ -33,9 +34,11 @@ export const platformRegistry: Record<PlatformKind, AdapterFactory> = {
     const settings = mt5WebApiSettings(env)
     return settings ? new Mt5WebApiPlatform({ settings, clock, logger }) : null
   },
-  metaapi: ({ env, logger }) => {
+  metaapi: ({ env, db, logger }) => {
     const settings = metaApiSettings(env)
-    return settings ? new MetaApiPlatform({ settings, logger }) : null
+    return settings
+      ? new MetaApiPlatform({ settings, logger, store: createMetaApiStore(db) })
+      : null
   },
 }
 

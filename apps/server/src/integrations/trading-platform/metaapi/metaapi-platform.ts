@@ -26,6 +26,7 @@ import {
 } from '../trading-platform'
 import { startMetaApiFake, type MetaApiFake } from './fake/metaapi-fake'
 import { createMetaApiClient, MetaApiError, type MetaApiClient } from './metaapi-client'
+import type { FinalState, MetaApiStore } from './metaapi-store'
 import {
   toCents,
   toClosedTrade,
@@ -50,6 +51,12 @@ import type { MetaApiAccountDto } from './metaapi-wire'
 // account (balance operations, passwords, leverage, the web terminal's orders) is refused with
 // a clear message; "trading disabled" is enforced by the adapter: a disabled account's positions
 // are closed through the trade endpoint whenever they appear.
+//
+// With a store (our database, metaapi-store.ts; always in the app) the adapter survives restarts:
+// the disabled accounts are read from trading_accounts at load; each account's deal watermark is
+// kept, so a (re)watched account replays, in order, the deals made while it was not polled; and
+// an ended account's final state (account information, every deal) is kept before it is
+// undeployed, the port's reads of it served from there afterwards.
 
 export type MetaApiSettings =
   | {
@@ -95,6 +102,8 @@ export type MetaApiPlatformOptions = {
   fakeOptions?: Parameters<typeof startMetaApiFake>[0]
   /** client overrides (tests record the waits) */
   clientOptions?: { sleep?: (ms: number) => Promise<void>; deadlineMs?: number }
+  /** our database's memory of the accounts (disabled, deal watermarks, final states) */
+  store?: MetaApiStore
 }
 
 export type ConnectionTestCredentials = {
@@ -134,6 +143,38 @@ type Watched = {
   openings: Map<string, PlatformDeal>
   failures: number
   skipPolls: number
+  /** the deals missed since the stored watermark have been replayed */
+  isSynced: boolean
+  /** the watermark last written to the store (skips writing the same one again) */
+  savedWatermark: string
+}
+
+/** An ended account waiting for its final state to be kept and for its undeployment. */
+type Ending = { attempts: number; nextAtMs: number }
+
+/** The closed trades among an account's deals, newest first, a page before a (time, id) key. */
+export function closedTradesOf(
+  deals: readonly PlatformDeal[],
+  options: { beforeMs?: number; beforeId?: string; limit: number },
+): { trades: PlatformClosedTrade[]; hasMore: boolean } {
+  const openings = new Map<string, PlatformDeal>()
+  for (const deal of deals) {
+    if (deal.entry === 'in' && deal.positionId) openings.set(deal.positionId, deal)
+  }
+  const isBefore = (trade: PlatformClosedTrade) =>
+    options.beforeMs === undefined ||
+    trade.closeTimeMs < options.beforeMs ||
+    (trade.closeTimeMs === options.beforeMs &&
+      options.beforeId !== undefined &&
+      trade.id < options.beforeId)
+  const trades = deals
+    .flatMap((deal) => {
+      const trade = toClosedTrade(deal, deal.positionId ? openings.get(deal.positionId) : undefined)
+      return trade ? [trade] : []
+    })
+    .filter(isBefore)
+    .sort((a, b) => b.closeTimeMs - a.closeTimeMs || (a.id < b.id ? 1 : -1))
+  return { trades: trades.slice(0, options.limit), hasMore: trades.length > options.limit }
 }
 
 export class MetaApiPlatform implements TradingPlatform {
@@ -144,6 +185,10 @@ export class MetaApiPlatform implements TradingPlatform {
   private readonly watched = new Map<string, Watched>()
   /** accounts whose trading the app disabled: positions seen on them are closed */
   private readonly disabled = new Set<string>()
+  /** ended accounts' final states (our database), the source of their reads once undeployed */
+  private readonly finals = new Map<string, FinalState>()
+  /** ended accounts to keep and undeploy */
+  private readonly endings = new Map<string, Ending>()
   private pollTimer: NodeJS.Timeout | null = null
   private isPolling = false
   private pausedUntilMs = 0
@@ -195,6 +240,12 @@ export class MetaApiPlatform implements TradingPlatform {
       clientUrl: connection.clientUrl,
       ...this.options.clientOptions,
     })
+    const { store } = this.options
+    if (store) {
+      // after a restart: disabled and failed accounts are enforced again, ended ones kept
+      for (const id of await store.disabledAccounts()) this.disabled.add(id)
+      for (const id of await store.endedWithoutFinalState()) this.endAccount(id)
+    }
   }
 
   run(): void {
@@ -350,10 +401,41 @@ export class MetaApiPlatform implements TradingPlatform {
     }
   }
 
+  /**
+   * A read of an account: served from its final state once it ended (undeployed, MetaApi has
+   * nothing to say), else asked of MetaApi; a failed ask falls back on a final state kept by
+   * another process of the app.
+   */
+  private async readAccount<T>(
+    externalId: string,
+    live: () => Promise<T>,
+    ended: (final: FinalState) => T,
+  ): Promise<T> {
+    const known = this.finals.get(externalId)
+    if (known) return ended(known)
+    try {
+      return await live()
+    } catch (error) {
+      const final = await this.options.store?.finalState(externalId).catch(() => null)
+      if (!final) throw this.mapError(error)
+      this.finals.set(externalId, final)
+      return ended(final)
+    }
+  }
+
   async getAccountInfo(externalId: string): Promise<PlatformAccountInfo> {
-    const [account, info] = await this.read(() =>
-      Promise.all([this.api.getAccount(externalId), this.api.getAccountInformation(externalId)]),
+    return this.readAccount(
+      externalId,
+      () => this.liveAccountInfo(externalId),
+      (final) => final.info,
     )
+  }
+
+  private async liveAccountInfo(externalId: string): Promise<PlatformAccountInfo> {
+    const [account, info] = await Promise.all([
+      this.api.getAccount(externalId),
+      this.api.getAccountInformation(externalId),
+    ])
     const balance = toCents(info.balance)
     const equity = toCents(info.equity)
     return {
@@ -375,12 +457,20 @@ export class MetaApiPlatform implements TradingPlatform {
   }
 
   async listPositions(externalId: string): Promise<PlatformPosition[]> {
-    const positions = await this.read(() => this.api.getPositions(externalId))
+    const positions = await this.readAccount(
+      externalId,
+      () => this.api.getPositions(externalId),
+      () => [],
+    )
     return positions.map(toPosition)
   }
 
   async listOrders(externalId: string): Promise<PlatformOrder[]> {
-    const orders = await this.read(() => this.api.getOrders(externalId))
+    const orders = await this.readAccount(
+      externalId,
+      () => this.api.getOrders(externalId),
+      () => [],
+    )
     const types: Record<string, PlatformOrder['type']> = {
       ORDER_TYPE_BUY_LIMIT: 'buy-limit',
       ORDER_TYPE_SELL_LIMIT: 'sell-limit',
@@ -421,28 +511,12 @@ export class MetaApiPlatform implements TradingPlatform {
     options: { beforeMs?: number; beforeId?: string; limit: number },
   ): Promise<{ trades: PlatformClosedTrade[]; hasMore: boolean }> {
     const toMs = (options.beforeMs ?? Date.now()) + 1
-    const deals = await this.read(() => this.allDeals(externalId, 0, toMs))
-    const openings = new Map<string, PlatformDeal>()
-    for (const deal of deals) {
-      if (deal.entry === 'in' && deal.positionId) openings.set(deal.positionId, deal)
-    }
-    const isBefore = (trade: PlatformClosedTrade) =>
-      options.beforeMs === undefined ||
-      trade.closeTimeMs < options.beforeMs ||
-      (trade.closeTimeMs === options.beforeMs &&
-        options.beforeId !== undefined &&
-        trade.id < options.beforeId)
-    const trades = deals
-      .flatMap((deal) => {
-        const trade = toClosedTrade(
-          deal,
-          deal.positionId ? openings.get(deal.positionId) : undefined,
-        )
-        return trade ? [trade] : []
-      })
-      .filter(isBefore)
-      .sort((a, b) => b.closeTimeMs - a.closeTimeMs || (a.id < b.id ? 1 : -1))
-    return { trades: trades.slice(0, options.limit), hasMore: trades.length > options.limit }
+    const deals = await this.readAccount(
+      externalId,
+      () => this.allDeals(externalId, 0, toMs),
+      (final) => final.deals,
+    )
+    return closedTradesOf(deals, options)
   }
 
   async listDeals(
@@ -450,10 +524,17 @@ export class MetaApiPlatform implements TradingPlatform {
     options: { fromMs: number; toMs: number; offset: number; limit: number },
   ): Promise<{ deals: PlatformDeal[]; hasMore: boolean }> {
     const limit = Math.min(options.limit, 1000)
-    const page = await this.read(() =>
-      this.api.getDealsByTime(externalId, { ...options, limit: limit + 1 }),
+    const deals = await this.readAccount(
+      externalId,
+      async () =>
+        (await this.api.getDealsByTime(externalId, { ...options, limit: limit + 1 }))
+          .map(toDeal)
+          .sort((a, b) => a.timeMs - b.timeMs),
+      (final) =>
+        final.deals
+          .filter((deal) => deal.timeMs >= options.fromMs && deal.timeMs < options.toMs)
+          .slice(options.offset, options.offset + limit + 1),
     )
-    const deals = page.map(toDeal).sort((a, b) => a.timeMs - b.timeMs)
     return { deals: deals.slice(0, limit), hasMore: deals.length > limit }
   }
 
@@ -469,24 +550,74 @@ export class MetaApiPlatform implements TradingPlatform {
       if (next.has(id)) continue
       this.watched.delete(id)
       this.disabled.delete(id)
-      void this.api.undeployAccount(id).catch((error: unknown) => {
-        this.options.logger.warn({ err: error, metaApiAccount: id }, 'MetaApi: undeploy failed')
-      })
+      this.endAccount(id)
     }
     for (const id of next) this.watch(id)
   }
 
   private watch(id: string): void {
     if (this.watched.has(id)) return
+    this.endings.delete(id)
+    const hasStore = this.options.store !== undefined
     this.watched.set(id, {
       lastBalance: null,
       lastEquity: null,
-      dealCursorMs: Date.now(),
+      // with a store, the deals since the stored watermark are replayed first
+      dealCursorMs: hasStore ? 0 : Date.now(),
       seenDeals: new Set(),
       openings: new Map(),
       failures: 0,
       skipPolls: 0,
+      isSynced: !hasStore,
+      savedWatermark: '',
     })
+  }
+
+  /**
+   * An account that ended: its final state kept in our database (with a store), then undeployed
+   * (MetaApi bills deployed accounts). Done now, then retried by the polling rounds until it
+   * succeeds (1 s doubling to 60 s).
+   */
+  private endAccount(id: string): void {
+    if (this.endings.has(id)) return
+    this.endings.set(id, { attempts: 0, nextAtMs: 0 })
+    void this.tryEnding(id)
+  }
+
+  private async tryEnding(id: string): Promise<void> {
+    const ending = this.endings.get(id)
+    if (!ending || ending.nextAtMs === Infinity) return
+    ending.nextAtMs = Infinity // one attempt at a time
+    try {
+      const { store } = this.options
+      if (store) {
+        const account = await this.api.getAccount(id)
+        if (account.state !== 'DEPLOYED') {
+          // ended while the app was down and undeployed already: deployed again for the reading
+          await this.api.deployAccount(id)
+          await this.waitForConnection(id, this.options.connectTimeoutMs ?? 120_000)
+        }
+        const [info, deals] = await Promise.all([
+          this.liveAccountInfo(id),
+          this.allDeals(id, 0, Date.now() + 60_000),
+        ])
+        const final: FinalState = {
+          info: { ...info, isTradingEnabled: false },
+          deals: deals.sort((a, b) => a.timeMs - b.timeMs),
+        }
+        await store.saveFinalState(id, final)
+        this.finals.set(id, final)
+      }
+      await this.api.undeployAccount(id)
+      this.endings.delete(id)
+    } catch (error) {
+      ending.attempts++
+      ending.nextAtMs = Date.now() + Math.min(1000 * 2 ** (ending.attempts - 1), 60_000)
+      this.options.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), metaApiAccount: id },
+        'MetaApi: keeping or undeploying an ended account failed; retrying',
+      )
+    }
   }
 
   private emit(externalId: string, event: Parameters<AccountEventListener>[1]): void {
@@ -507,6 +638,10 @@ export class MetaApiPlatform implements TradingPlatform {
     if (this.isPolling || !this.client || Date.now() < this.pausedUntilMs) return
     this.isPolling = true
     try {
+      const nowMs = Date.now()
+      for (const [id, ending] of this.endings) {
+        if (ending.nextAtMs <= nowMs) void this.tryEnding(id)
+      }
       const due = [...this.watched].filter(([, state]) => {
         if (state.skipPolls > 0) {
           state.skipPolls--
@@ -531,6 +666,7 @@ export class MetaApiPlatform implements TradingPlatform {
   private async pollAccount(id: string, state: Watched): Promise<void> {
     const api = this.api
     try {
+      if (!state.isSynced) await this.replayMissedDeals(id, state)
       const nowMs = Date.now()
       const info = await api.getAccountInformation(id, { retry: false })
       const balance = toCents(info.balance)
@@ -541,6 +677,7 @@ export class MetaApiPlatform implements TradingPlatform {
         { retry: false },
       )
       this.takeDeals(id, state, deals.map(toDeal))
+      await this.saveWatermark(id, state)
       if (balance !== state.lastBalance || equity !== state.lastEquity) {
         state.lastBalance = balance
         state.lastEquity = equity
@@ -566,6 +703,53 @@ export class MetaApiPlatform implements TradingPlatform {
         )
       }
     }
+  }
+
+  /**
+   * A (re)watched account: every deal made since the stored watermark (all of them when none is
+   * stored: the account's first watch) becomes its position events, in time order, so the risk
+   * ledger and the analytics miss no trade made while the account was not polled. The deals up
+   * to the watermark only tell the open positions' openings.
+   */
+  private async replayMissedDeals(id: string, state: Watched): Promise<void> {
+    const { store } = this.options
+    const watermark = store ? await store.watermark(id) : null
+    const deals = (await this.allDeals(id, 0, Date.now() + 60_000)).sort(
+      (a, b) => a.timeMs - b.timeMs,
+    )
+    const counted = new Set(watermark?.dealIds ?? [])
+    const cursorMs = watermark?.cursorMs ?? 0
+    const missed: PlatformDeal[] = []
+    for (const deal of deals) {
+      const isSeen =
+        watermark !== null &&
+        (deal.timeMs < cursorMs || (deal.timeMs === cursorMs && counted.has(deal.id)))
+      if (!isSeen) {
+        missed.push(deal)
+        continue
+      }
+      if (deal.entry === 'in' && deal.positionId) state.openings.set(deal.positionId, deal)
+      else if (deal.entry === 'out' && deal.positionId) {
+        const opening = state.openings.get(deal.positionId)
+        if (opening && opening.volume === deal.volume) state.openings.delete(deal.positionId)
+      }
+    }
+    state.dealCursorMs = cursorMs
+    state.seenDeals = new Set(counted)
+    this.takeDeals(id, state, missed)
+    state.isSynced = true
+    await this.saveWatermark(id, state)
+  }
+
+  /** The account's deal watermark to the store, when it moved. */
+  private async saveWatermark(id: string, state: Watched): Promise<void> {
+    const { store } = this.options
+    if (!store) return
+    const dealIds = [...state.seenDeals].sort()
+    const key = `${state.dealCursorMs}:${dealIds.join(',')}`
+    if (key === state.savedWatermark) return
+    await store.saveWatermark(id, { cursorMs: state.dealCursorMs, dealIds })
+    state.savedWatermark = key
   }
 
   /** New deals as position events, once each, in time order. */
@@ -658,7 +842,8 @@ export class MetaApiPlatform implements TradingPlatform {
       this.disabled.delete(externalId)
     } else {
       this.disabled.add(externalId)
-      this.watch(externalId)
+      // an ended account is undeployed: nothing trades it through MetaApi any more
+      if (!this.finals.has(externalId) && !this.endings.has(externalId)) this.watch(externalId)
     }
     this.emit(externalId, { type: 'trading-enabled', tMs: Date.now(), isEnabled })
   }

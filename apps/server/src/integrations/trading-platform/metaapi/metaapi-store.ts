@@ -1,0 +1,106 @@
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import type { Database } from '../../../db/client'
+import { metaApiAccounts, tradingAccounts } from '../../../db/schema'
+import type { PlatformAccountInfo, PlatformDeal } from '../trading-platform'
+
+// What the MetaApi adapter keeps in our database (decision 0043): which of its accounts the app
+// disabled (read from trading_accounts, the row the disable and breach flows write), the deal
+// watermark of each account, and the final state of an ended account.
+
+export type DealWatermark = { cursorMs: number; dealIds: string[] }
+
+export type FinalState = { info: PlatformAccountInfo; deals: PlatformDeal[] }
+
+export interface MetaApiStore {
+  /** MetaApi accounts whose trading the app has turned off (disabled, failed) */
+  disabledAccounts(): Promise<string[]>
+  /** MetaApi accounts that ended (no longer active) and whose final state is not kept yet */
+  endedWithoutFinalState(): Promise<string[]>
+  watermark(externalId: string): Promise<DealWatermark | null>
+  saveWatermark(externalId: string, watermark: DealWatermark): Promise<void>
+  finalState(externalId: string): Promise<FinalState | null>
+  saveFinalState(externalId: string, state: FinalState): Promise<void>
+}
+
+export function createMetaApiStore(db: Database): MetaApiStore {
+  const ended = ['passed', 'failed', 'suspended', 'closed'] as const
+  return {
+    async disabledAccounts() {
+      const rows = await db
+        .select({ externalId: tradingAccounts.externalId })
+        .from(tradingAccounts)
+        .where(
+          and(
+            eq(tradingAccounts.adapter, 'metaapi'),
+            isNotNull(tradingAccounts.externalId),
+            or(eq(tradingAccounts.isTradingEnabled, false), eq(tradingAccounts.status, 'failed')),
+          ),
+        )
+      return rows.map((row) => row.externalId!)
+    },
+    async endedWithoutFinalState() {
+      const rows = await db
+        .select({ externalId: tradingAccounts.externalId })
+        .from(tradingAccounts)
+        .leftJoin(metaApiAccounts, eq(metaApiAccounts.externalId, tradingAccounts.externalId))
+        .where(
+          and(
+            eq(tradingAccounts.adapter, 'metaapi'),
+            isNotNull(tradingAccounts.externalId),
+            inArray(tradingAccounts.status, [...ended]),
+            isNull(metaApiAccounts.endedAt),
+          ),
+        )
+      return rows.map((row) => row.externalId!)
+    },
+    async watermark(externalId) {
+      const [row] = await db
+        .select({ cursorMs: metaApiAccounts.dealCursorMs, dealIds: metaApiAccounts.cursorDealIds })
+        .from(metaApiAccounts)
+        .where(eq(metaApiAccounts.externalId, externalId))
+      return row ?? null
+    },
+    async saveWatermark(externalId, watermark) {
+      await db
+        .insert(metaApiAccounts)
+        .values({
+          externalId,
+          dealCursorMs: watermark.cursorMs,
+          cursorDealIds: watermark.dealIds,
+        })
+        .onConflictDoUpdate({
+          target: metaApiAccounts.externalId,
+          set: {
+            dealCursorMs: watermark.cursorMs,
+            cursorDealIds: watermark.dealIds,
+            updatedAt: sql`now()`,
+          },
+        })
+    },
+    async finalState(externalId) {
+      const [row] = await db
+        .select({ info: metaApiAccounts.finalInfo, deals: metaApiAccounts.finalDeals })
+        .from(metaApiAccounts)
+        .where(and(eq(metaApiAccounts.externalId, externalId), isNotNull(metaApiAccounts.endedAt)))
+      if (!row?.info || !row.deals) return null
+      return {
+        info: row.info as unknown as PlatformAccountInfo,
+        deals: row.deals as unknown as PlatformDeal[],
+      }
+    },
+    async saveFinalState(externalId, state) {
+      const values = {
+        finalInfo: state.info as unknown as Record<string, unknown>,
+        finalDeals: state.deals as unknown as Record<string, unknown>[],
+        endedAt: new Date(),
+      }
+      await db
+        .insert(metaApiAccounts)
+        .values({ externalId, ...values })
+        .onConflictDoUpdate({
+          target: metaApiAccounts.externalId,
+          set: { ...values, updatedAt: sql`now()` },
+        })
+    },
+  }
+}
