@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { statementImportMessages } from '@tp/api/statement-import'
+import { tradeLockerMessages } from '@tp/api/tradelocker'
 import { LoadError } from '@/components/load-error'
 import { paths } from '@/config/paths'
 import { Alert } from '@/components/ui/alert'
@@ -10,6 +11,7 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { importedMetricsQueryOptions, useImportedAccounts } from '@/lib/imported-accounts'
+import { linkedMetricsQueryOptions, useLinkedAccounts } from '@/lib/linked-accounts'
 import { AppLink } from '@/lib/navigation'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { cn } from '@/lib/utils'
@@ -73,8 +75,29 @@ function ImportedMetrics({ importId }: { importId: string }) {
   )
 }
 
+/** A linked TradeLocker account (decision 0044): read-only (no journal), never tradable. */
+function LinkedMetrics({ linkedAccountId }: { linkedAccountId: string }) {
+  const metrics = useQuery(linkedMetricsQueryOptions(linkedAccountId))
+  if (metrics.isPending) return <PageSkeleton />
+  if (metrics.isError)
+    return <LoadError error={metrics.error} onRetry={() => void metrics.refetch()} />
+  return (
+    <>
+      <Alert>
+        <p>{tradeLockerMessages.linkedReadOnly}</p>
+      </Alert>
+      <AccountMetricsView
+        metrics={metrics.data.metrics}
+        filePrefix={`tradelocker-${metrics.data.account.accNum}`}
+      />
+    </>
+  )
+}
+
 /** The switcher's value of a saved statement import (trading accounts use their id). */
 const IMPORTED = 'imported:'
+/** The switcher's value of a linked TradeLocker account. */
+const LINKED = 'linked:'
 
 /**
  * /user/analyticsview (issue 12 items 4-7): the account metrics of the trader's accounts, one at
@@ -86,17 +109,29 @@ export function AccountMetricsPage() {
   const imported = useImportedAccounts()
   const [chosen, setChosen] = useState<string | null>(null)
   const ready = (accounts.data ?? []).filter((account) => account.status !== 'provisioning')
+  const linked = useLinkedAccounts()
   const importedAccounts = imported.data ?? []
+  const linkedAccounts = linked.data ?? []
   const chosenImport = importedAccounts.find((account) => IMPORTED + account.id === chosen)
-  const current = chosenImport
-    ? null
-    : (ready.find((account) => account.id === chosen) ?? ready[0] ?? null)
+  const chosenLinked = linkedAccounts.find((account) => LINKED + account.id === chosen)
+  const current =
+    chosenImport || chosenLinked
+      ? null
+      : (ready.find((account) => account.id === chosen) ?? ready[0] ?? null)
   const currentValue = chosenImport
     ? IMPORTED + chosenImport.id
-    : (current?.id ?? (importedAccounts[0] ? IMPORTED + importedAccounts[0].id : ''))
+    : chosenLinked
+      ? LINKED + chosenLinked.id
+      : (current?.id ??
+        (importedAccounts[0]
+          ? IMPORTED + importedAccounts[0].id
+          : linkedAccounts[0]
+            ? LINKED + linkedAccounts[0].id
+            : ''))
   const shownId = useDebouncedValue(currentValue || null, METRICS_REFRESH_DEBOUNCE_MS)
   const shown = ready.find((account) => account.id === shownId) ?? null
   const shownImport = importedAccounts.find((account) => IMPORTED + account.id === shownId)
+  const shownLinked = linkedAccounts.find((account) => LINKED + account.id === shownId)
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -113,7 +148,7 @@ export function AccountMetricsPage() {
             </AppLink>
           </p>
         </div>
-        {ready.length + importedAccounts.length > 0 && (
+        {ready.length + importedAccounts.length + linkedAccounts.length > 0 && (
           <div className="grid gap-1">
             <Label htmlFor={selectId}>Account</Label>
             <select
@@ -133,6 +168,12 @@ export function AccountMetricsPage() {
                   {statementImportMessages.importedKind}
                 </option>
               ))}
+              {linkedAccounts.map((account) => (
+                <option key={account.id} value={LINKED + account.id}>
+                  {account.name} · #{account.accNum} {account.server} ·{' '}
+                  {tradeLockerMessages.linkedKind}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -143,7 +184,9 @@ export function AccountMetricsPage() {
         <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
       ) : shownImport ? (
         <ImportedMetrics key={shownImport.id} importId={shownImport.id} />
-      ) : ready.length === 0 && importedAccounts.length === 0 ? (
+      ) : shownLinked ? (
+        <LinkedMetrics key={shownLinked.id} linkedAccountId={shownLinked.id} />
+      ) : ready.length === 0 && importedAccounts.length === 0 && linkedAccounts.length === 0 ? (
         <EmptyState
           title="No trading account yet"
           description="Your account's metrics appear here once it is set up."
