@@ -41,6 +41,7 @@ import { createSecretBox, credentialsKey } from './lib/secret-box'
 import { seedDemoCalendar } from './modules/calendar/seed-demo-calendar'
 import { seedDemoTrading } from './modules/scenarios/seed-demo-trading'
 import { NewsRule } from './risk/news-rule'
+import { PolicyRule } from './risk/policy-rule'
 import { createTradingRuntime } from './trading-runtime'
 
 export type StartServerOptions = {
@@ -70,6 +71,7 @@ export type RunningServer = {
   }
   /** the news rule beside the risk monitor (decision 0037) */
   newsRule: NewsRule
+  policyRule: PolicyRule
   seededAccounts: SeededAccount[]
   stop(): Promise<void>
 }
@@ -251,6 +253,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const newsRule = new NewsRule(ctx)
     newsRule.start()
     cleanups.push(() => newsRule.stop())
+    const policyRule = new PolicyRule(ctx)
+    policyRule.start()
+    cleanups.push(() => policyRule.stop())
     if (env.SEED_DEMO) await seedDemoTrading(ctx)
     if (env.SEED_DEMO) await seedDemoCalendar(ctx)
     await jobs.startWorkers(ctx, allJobs)
@@ -278,6 +283,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         tradeLocker: tradeLockerFake,
       },
       newsRule,
+      policyRule,
       seededAccounts,
       stop,
     }

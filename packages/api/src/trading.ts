@@ -230,6 +230,8 @@ export const closeReasons = [
   'refund',
   /** an admin's risk action closed it (audited with the reason given) */
   'risk',
+  /** the firm closed it after the fact: a position opened in MetaTrader above the plan's lot cap */
+  'policy',
 ] as const
 export const closeReasonSchema = z.enum(closeReasons)
 

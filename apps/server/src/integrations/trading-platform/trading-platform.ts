@@ -142,6 +142,8 @@ export type CloseReason =
   | 'refund'
   /** an admin's risk action (close every position), audited with its reason */
   | 'risk'
+  /** the firm's policy checked after the fact on a real MT server: above the plan's lot cap (0045) */
+  | 'policy'
 
 /** A closing deal: all or part of a position. */
 export interface PlatformClosedTrade {

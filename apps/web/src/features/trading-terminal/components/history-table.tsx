@@ -31,6 +31,7 @@ const reasonLabels: Record<ClosedTradeDto['reason'], string> = {
   inactivity: 'Suspended (inactivity)',
   refund: 'Closed (refund)',
   risk: 'Closed (risk desk)',
+  policy: 'Closed (lot cap)',
 }
 
 const columns = [
