@@ -39,11 +39,19 @@ const money = (amount: number, currency: string) =>
   `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`
 
 /** The sign-in form: email, password, broker server, demo or live; the password is sent once. */
-function LinkForm({ onLinked }: { onLinked: (result: LinkTradeLockerResult) => void }) {
+function LinkForm({
+  defaults,
+  onLinked,
+  onCancel,
+}: {
+  defaults: Omit<LinkTradeLockerBody, 'password'> | null
+  onLinked: (result: LinkTradeLockerResult) => void
+  onCancel: () => void
+}) {
   const mutation = useLinkTradeLocker()
   const form = useForm<z.input<typeof linkTradeLockerBodySchema>, unknown, LinkTradeLockerBody>({
     resolver: zodResolver(linkTradeLockerBodySchema),
-    defaultValues: { email: '', password: '', server: '', accountType: 'demo' },
+    defaultValues: { email: '', server: '', accountType: 'demo', ...defaults, password: '' },
   })
   const { errors } = form.formState
   const onSubmit = form.handleSubmit((body) => {
@@ -102,13 +110,14 @@ function LinkForm({ onLinked }: { onLinked: (result: LinkTradeLockerResult) => v
           <p>{failure}</p>
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        className="w-full sm:w-auto sm:justify-self-start"
-        isPending={mutation.isPending}
-      >
-        Link TradeLocker
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" className="w-full sm:w-auto" isPending={mutation.isPending}>
+          Link TradeLocker
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </form>
   )
 }
@@ -203,11 +212,13 @@ function LinkCard({
   isChoosing,
   onChoose,
   onDone,
+  onSignIn,
 }: {
   link: TradeLockerLink
   isChoosing: boolean
   onChoose: () => void
   onDone: () => void
+  onSignIn: () => void
 }) {
   const unlink = useUnlinkTradeLocker()
   const needsLogin = link.status === 'needs-login'
@@ -262,6 +273,7 @@ function LinkCard({
               <AppLink to={paths.user.analyticsView.getHref()}>View analytics</AppLink>
             </Button>
           ) : null}
+          {needsLogin ? <Button onClick={onSignIn}>Sign in again</Button> : null}
           {!needsLogin && !isChoosing ? (
             <Button variant="outline" onClick={onChoose}>
               Choose accounts
@@ -293,36 +305,61 @@ export function TradeLockerLinks() {
   const links = useTradeLockerLinks()
   const [justLinked, setJustLinked] = useState<LinkTradeLockerResult | null>(null)
   const [choosingId, setChoosingId] = useState<string | null>(null)
+  // the sign-in form opens on demand (blank, or for a link that needs a new sign-in)
+  const [form, setForm] = useState<{
+    defaults: Omit<LinkTradeLockerBody, 'password'> | null
+  } | null>(null)
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="grid max-w-2xl gap-4">
-      <div>
-        <h2 id={headingId} className="text-xl font-semibold">
-          TradeLocker
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Link your TradeLocker login to see its accounts&apos; order history in your analytics
-          (read-only).
-        </p>
-      </div>
-      <Card>
-        <CardContent className="grid gap-4 pt-6">
-          <LinkForm
-            onLinked={(result) => {
-              setChoosingId(null)
-              setJustLinked(result)
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-xl font-semibold">
+            TradeLocker
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Link your TradeLocker login to see its accounts&apos; order history in your analytics
+            (read-only).
+          </p>
+        </div>
+        {form === null ? (
+          <Button
+            variant="outline"
+            aria-expanded={false}
+            onClick={() => {
+              setJustLinked(null)
+              setForm({ defaults: null })
             }}
-          />
-          {justLinked ? (
-            <AccountChooser
-              key={justLinked.link.id}
-              linkId={justLinked.link.id}
-              available={justLinked.available}
-              onDone={() => setJustLinked(null)}
-            />
-          ) : null}
-        </CardContent>
-      </Card>
+          >
+            Link a TradeLocker account
+          </Button>
+        ) : null}
+      </div>
+      {form !== null || justLinked ? (
+        <Card>
+          <CardContent className="grid gap-4 pt-6">
+            {form !== null ? (
+              <LinkForm
+                defaults={form.defaults}
+                onCancel={() => setForm(null)}
+                onLinked={(result) => {
+                  setForm(null)
+                  setChoosingId(null)
+                  setJustLinked(result)
+                }}
+              />
+            ) : null}
+            {justLinked ? (
+              <AccountChooser
+                key={justLinked.link.id}
+                linkId={justLinked.link.id}
+                available={justLinked.available}
+                onDone={() => setJustLinked(null)}
+              />
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
       {links.isPending ? (
         <div role="status" className="grid gap-2">
           <span className="sr-only">Loading your TradeLocker links</span>
@@ -344,6 +381,16 @@ export function TradeLockerLinks() {
                 setChoosingId(link.id)
               }}
               onDone={() => setChoosingId(null)}
+              onSignIn={() => {
+                setJustLinked(null)
+                setForm({
+                  defaults: {
+                    email: link.email,
+                    server: link.server,
+                    accountType: link.accountType,
+                  },
+                })
+              }}
             />
           ))}
         </div>
