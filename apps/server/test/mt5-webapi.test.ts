@@ -342,10 +342,12 @@ describe('accounts on the MT5 server (TRADING_PLATFORM=mt5-webapi)', () => {
     let attempts = 0
     mt5.createAccount = async (input) => {
       attempts++
-      await original(input)
+      const created = await original(input)
       if (attempts === 1) throw new Error('killed after the platform created the user')
-      return original(input)
+      return created
     }
+    const lookups = () => fake.calls.get('/api/user/get_batch') ?? 0
+    const lookupsBefore = lookups()
     try {
       const [challenge] = await app.db
         .insert((await import('../src/db/schema')).challenges)
@@ -373,6 +375,8 @@ describe('accounts on the MT5 server (TRADING_PLATFORM=mt5-webapi)', () => {
       expect(users).toHaveLength(1)
       expect(String(users[0]!.login)).toBe(active.login)
       expect(users[0]!.balance).toBe(1_000_000) // deposited once
+      // the first attempt did not search the group; the retry did, once
+      expect(lookups() - lookupsBefore).toBe(1)
       const credentials = await app.get<TradingCredentials>(
         `/api/trading/accounts/${active.id}/credentials`,
         { token: trader.token },

@@ -59,6 +59,12 @@ export interface CreateAccountInput {
    * a change of TRADING_PLATFORM goes where the first attempt went); default: the default adapter
    */
   adapter?: PlatformKind
+  /**
+   * true: no earlier attempt with this request id reached the platform (provisioning's first
+   * claim), so an adapter may skip looking for an account an attempt that died left behind.
+   * Absent: look.
+   */
+  isFirstAttempt?: boolean
   platform: 'mt4' | 'mt5'
   /** the holder's display name as the server records it (MT5 Name, MetaApi name) */
   name: string

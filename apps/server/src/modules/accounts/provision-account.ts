@@ -114,6 +114,7 @@ export async function provisionStageAccount(
       requestId: row.id,
       // where the first attempt went, whatever TRADING_PLATFORM says now (decision 0042)
       adapter: platformKindOf(row.adapter),
+      isFirstAttempt: claimed.provisioningAttempts === 1,
       platform: row.platform,
       name: user?.name || user?.email || 'Trader',
       email: user?.email ?? '',

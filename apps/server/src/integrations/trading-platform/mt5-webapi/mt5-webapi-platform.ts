@@ -355,7 +355,8 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     const tag = requestTag(input.requestId)
     const password = generateMt5Password()
     const investorPassword = generateMt5Password()
-    let user = await this.findByTag(tag)
+    // the group is searched only when an earlier attempt may have made the user (a retry)
+    let user = input.isFirstAttempt ? null : await this.findByTag(tag)
     if (user) {
       await this.changePassword(user.Login, password, 'main')
       await this.changePassword(user.Login, investorPassword, 'investor')
