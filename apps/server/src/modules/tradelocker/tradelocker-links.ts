@@ -77,10 +77,8 @@ export function tradeLockerAppError(error: unknown): unknown {
   if (!(error instanceof TradeLockerError)) return error
   switch (error.kind) {
     case 'credentials':
-      return new AppError('VALIDATION_FAILED', {
-        message: tradeLockerMessages.wrongCredentials,
-        details: [{ path: 'password', message: tradeLockerMessages.wrongCredentials }],
-      })
+      // the form's own error, not the password's: any of the four fields may be the wrong one
+      return new AppError('VALIDATION_FAILED', { message: tradeLockerMessages.wrongCredentials })
     case 'unauthorized':
       return new AppError('VALIDATION_FAILED', { message: tradeLockerMessages.needsLogin })
     case 'rate_limited':
