@@ -21,7 +21,7 @@ export const policyMessages = {
   } satisfies Record<PolicyAction, string>,
   emailSubject: (rule: PolicyRule) =>
     rule === 'lot-cap'
-      ? 'A position above your plan’s lot cap was closed'
+      ? 'A position above your plan’s lot cap'
       : rule === 'weekend-holding'
         ? 'A position was held into the weekend'
         : 'A position was opened while the market was closed',

@@ -30,8 +30,9 @@ import { policyViolationEmail } from './policy-rule-email'
 //   market hours  opened while the firm's calendar says the market is closed: recorded (the market
 //                 is closed: there is nothing to close it at)
 // Each is recorded once per (account, rule, position) with its evidence, and the trader emailed.
-// It listens beside the risk monitor like the news rule (never on its tick path: equity events are
-// dropped at the first comparison) and ignores accounts on the simulated server.
+// It listens beside the risk monitor like the news rule (never on its tick path: an equity event
+// costs one set look-up; the first one of an account checks the positions it already holds, since
+// polling's first sight reports none as opened) and ignores accounts on the simulated server.
 
 type RuledAccount = {
   id: string
@@ -44,6 +45,8 @@ type RuledAccount = {
 export class PolicyRule {
   private unsubscribe: (() => void) | null = null
   private readonly accounts = new Map<string, RuledAccount | null>()
+  /** accounts whose open positions were checked at first sight */
+  private readonly swept = new Set<string>()
   private queue: Promise<void> = Promise.resolve()
 
   constructor(private readonly ctx: AppContext) {}
@@ -65,13 +68,36 @@ export class PolicyRule {
   }
 
   onAccountEvent(externalId: string, event: AccountEvent): void {
+    if (event.type === 'equity') {
+      // the first sight of an account (polling's baseline: positions already open then, e.g.
+      // opened while the app was down, are never reported as opened): check what it holds
+      if (this.swept.has(externalId)) return
+      this.swept.add(externalId)
+      this.enqueue(externalId, () => this.sweep(externalId))
+      return
+    }
     if (event.type !== 'position-opened' && event.type !== 'order-filled') return
     const position = event.position
-    this.queue = this.queue
-      .then(() => this.check(externalId, position))
-      .catch((error: unknown) => {
-        this.ctx.logger.error({ err: error, externalId }, 'policy rule check failed')
-      })
+    this.enqueue(externalId, () => this.check(externalId, position))
+  }
+
+  private enqueue(externalId: string, work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      this.ctx.logger.error({ err: error, externalId }, 'policy rule check failed')
+    })
+  }
+
+  /** Every open position of an account seen for the first time (each recorded once at most). */
+  private async sweep(externalId: string): Promise<void> {
+    const account = await this.accountOf(externalId)
+    if (!account) {
+      // not provisioned yet (asked again at its next equity), or on the simulated server
+      if (!this.accounts.has(externalId)) this.swept.delete(externalId)
+      return
+    }
+    for (const position of await this.ctx.trading.platform.listPositions(externalId)) {
+      await this.check(externalId, position)
+    }
   }
 
   private async accountOf(externalId: string): Promise<RuledAccount | null> {

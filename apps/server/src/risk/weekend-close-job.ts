@@ -12,12 +12,15 @@ import { z } from 'zod'
 import type { AppContext } from '../context'
 import { tradingAccounts } from '../db/schema'
 import { defineJob } from '../jobs/job-runner'
+import { recordPolicyViolation } from './policy-rule'
 
 // The firm's weekend close (decision 0018): plans without weekend holding (Instant Funding) have
 // their positions in markets that close for the weekend closed at market in the last minutes
 // before the close, through the trading-platform port (closing deals with reason 'weekend'), so
 // the rule holds whatever the platform. The job runs every minute of that window (a position
-// opened in it goes too) and then schedules itself for the next week's window.
+// opened in it goes too) and then schedules itself for the next week's window. A position it
+// cannot close (a real MT server refusing the dealer) is recorded as a weekend-holding violation
+// (decision 0045).
 
 /** How often the job runs inside the window before a weekend close. */
 export const WEEKEND_CLOSE_RUN_EVERY_MS = 60_000
@@ -96,9 +99,28 @@ export async function closePositionsBeforeWeekend(ctx: AppContext, nowMs: number
     try {
       for (const position of await platform.listPositions(row.externalId!)) {
         if (!isWeekendCloseDue(position.symbol, nowMs, policy)) continue
-        const result = await platform.closePosition(row.externalId!, position.id, null, 'weekend')
-        if (result.ok) closed++
-        else ctx.logger.warn({ accountId: row.id, issues: result.issues }, 'weekend close refused')
+        let isClosed = false
+        try {
+          const result = await platform.closePosition(row.externalId!, position.id, null, 'weekend')
+          isClosed = result.ok
+          if (!result.ok) {
+            ctx.logger.warn({ accountId: row.id, issues: result.issues }, 'weekend close refused')
+          }
+        } catch (error) {
+          ctx.logger.warn({ err: error, accountId: row.id }, 'weekend close failed')
+        }
+        if (isClosed) closed++
+        // still open as the weekend comes (a real MT server's manager without the dealer right,
+        // an error): a weekend-holding violation with its evidence, for the risk desk (0045)
+        else
+          await recordPolicyViolation(
+            ctx,
+            row,
+            'weekend-holding',
+            position,
+            null,
+            async () => 'none',
+          )
       }
     } catch (error) {
       ctx.logger.error({ err: error, accountId: row.id }, 'weekend close failed')

@@ -492,6 +492,7 @@ export class Mt5Fake {
           refuse(Mt5Retcode.ERR_NOTFOUND)
         }
         const deal = this.closePosition(ticket, Mt5DealReason.DEALER)
+        deal.comment = String(params.Comment ?? params.comment ?? '').slice(0, 31)
         const id = this.nextRequestId++
         this.dealerResults.set(id, { retcode: Mt5Retcode.REQUEST_DONE, deal: deal.deal })
         return done({ id: String(id) })
