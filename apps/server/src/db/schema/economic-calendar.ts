@@ -86,7 +86,13 @@ export const newsViolations = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('news_violations_once_key').on(t.accountId, t.positionId, t.kind, t.eventTime, t.eventCurrency),
+    uniqueIndex('news_violations_once_key').on(
+      t.accountId,
+      t.positionId,
+      t.kind,
+      t.eventTime,
+      t.eventCurrency,
+    ),
     index('news_violations_account_idx').on(t.accountId, t.tradeTime),
   ],
 )

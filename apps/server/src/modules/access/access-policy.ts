@@ -273,8 +273,7 @@ export async function loadLinkedAccountFor(
     .from(tradeLockerAccounts)
     .where(eq(tradeLockerAccounts.id, linkedAccountId))
   const isAllowed =
-    row !== undefined &&
-    (row.userId === caller.userId || hasCapability(caller.role, 'admin:read'))
+    row !== undefined && (row.userId === caller.userId || hasCapability(caller.role, 'admin:read'))
   if (!isAllowed) throw new AppError('NOT_FOUND', { message: tradeLockerMessages.noSuchLink })
   return row
 }
