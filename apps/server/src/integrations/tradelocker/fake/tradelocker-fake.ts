@@ -148,6 +148,8 @@ type Claims = {
   kind: 'access' | 'refresh'
   exp: number
   jti: string
+  /** the login's generation when issued: a revocation ends every earlier one */
+  gen: number
 }
 
 function verify(token: string): Claims | null {
@@ -326,8 +328,13 @@ export async function startTradeLockerFake(
   let order: { history: number[]; positions: number[]; details: number[] } | null = null
   const counts = new Map<string, number>()
 
+  /** each login's generation: revoke() moves it on, ending every token issued before */
+  const generations = new Map<string, number>()
+  const generationOf = (login: FakeLogin) =>
+    generations.get(login.sub + '|' + login.environment) ?? 0
   const issue = (login: FakeLogin) => {
     const at = now()
+    const gen = generationOf(login)
     const refreshJti = randomUUID()
     liveRefresh.set(refreshJti, login.sub + '|' + login.environment)
     return {
@@ -337,6 +344,7 @@ export async function startTradeLockerFake(
         kind: 'access',
         exp: Math.floor((at + accessTtl) / 1000),
         jti: randomUUID(),
+        gen,
       }),
       refreshToken: sign({
         sub: login.sub,
@@ -344,11 +352,11 @@ export async function startTradeLockerFake(
         kind: 'refresh',
         exp: Math.floor((at + refreshTtl) / 1000),
         jti: refreshJti,
+        gen,
       }),
       expireDate: new Date(at + accessTtl).toISOString(),
     }
   }
-  const revokedBefore = new Map<string, number>()
 
   const app: FastifyInstance = Fastify({ logger: false })
 
@@ -360,14 +368,13 @@ export async function startTradeLockerFake(
       const header = request.headers.authorization ?? ''
       const claims = header.startsWith('Bearer ') ? verify(header.slice(7)) : null
       const login = claims && loginsHere.find((l) => l.sub === claims.sub)
-      const revokedAt = login ? (revokedBefore.get(login.sub + '|' + environment) ?? 0) : 0
       if (
         !claims ||
         !login ||
         claims.kind !== 'access' ||
         claims.env !== environment ||
         claims.exp * 1000 <= now() ||
-        claims.exp * 1000 - accessTtl < revokedAt
+        claims.gen !== generationOf(login)
       ) {
         void reply.code(401).send({ s: 'error', errmsg: 'Unauthorized' })
         return null
@@ -575,7 +582,7 @@ export async function startTradeLockerFake(
       if (!login) return
       const key = login.sub + '|' + environment
       for (const [jti, owner] of liveRefresh) if (owner === key) liveRefresh.delete(jti)
-      revokedBefore.set(key, now() + 1)
+      generations.set(key, (generations.get(key) ?? 0) + 1)
     },
     requests(path) {
       if (path === undefined) return [...counts.values()].reduce((a, b) => a + b, 0)
