@@ -9,9 +9,11 @@ import {
 import { and, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { economicEvents, newsViolations, tradingAccounts } from '../db/schema'
-import type {
-  AccountEvent,
-  PlatformSymbolSpec,
+import {
+  platformKindOf,
+  type AccountEvent,
+  type PlatformKind,
+  type PlatformSymbolSpec,
 } from '../integrations/trading-platform/trading-platform'
 import { sendEmailJob } from '../jobs/send-email'
 import { findUserById } from '../modules/users/find-user'
@@ -30,6 +32,7 @@ type RuledAccount = {
   id: string
   userId: string
   login: string | null
+  adapter: PlatformKind
   blackoutMinutes: number | null
 }
 
@@ -46,6 +49,8 @@ type TradeFact = {
 export class NewsRule {
   private unsubscribe: (() => void) | null = null
   private readonly accounts = new Map<string, RuledAccount | null>()
+  /** accounts whose already-open positions were checked at first sight */
+  private readonly swept = new Set<string>()
   private symbols: Map<string, PlatformSymbolSpec> | null = null
   private queue: Promise<void> = Promise.resolve()
 
@@ -68,7 +73,18 @@ export class NewsRule {
   }
 
   onAccountEvent(externalId: string, event: AccountEvent): void {
-    if (event.type === 'equity') return
+    if (event.type === 'equity') {
+      // an account's first sight: a polled platform (MT5 Web API) reports the positions already
+      // open then as its baseline, never as opened; check their openings once (decision 0045)
+      if (this.swept.has(externalId)) return
+      this.swept.add(externalId)
+      this.queue = this.queue
+        .then(() => this.sweep(externalId))
+        .catch((error: unknown) => {
+          this.ctx.logger.error({ err: error, externalId }, 'news rule sweep failed')
+        })
+      return
+    }
     const facts: TradeFact[] = []
     if (event.type === 'position-opened' || event.type === 'order-filled') {
       const p = event.position
@@ -110,6 +126,27 @@ export class NewsRule {
       })
   }
 
+  private async sweep(externalId: string): Promise<void> {
+    const account = await this.accountOf(externalId)
+    if (!account) {
+      this.swept.delete(externalId) // not provisioned yet: at its next equity
+      return
+    }
+    if (account.blackoutMinutes === null || account.adapter === 'simulated') return
+    const positions = await this.ctx.trading.platform.listPositions(externalId)
+    await this.check(
+      externalId,
+      positions.map((p) => ({
+        kind: 'open' as const,
+        tMs: p.openTimeMs,
+        positionId: p.id,
+        symbol: p.symbol,
+        side: p.side,
+        volume: p.volume,
+      })),
+    )
+  }
+
   private async accountOf(externalId: string): Promise<RuledAccount | null> {
     if (this.accounts.has(externalId)) return this.accounts.get(externalId) ?? null
     const [row] = await this.ctx.db
@@ -117,6 +154,7 @@ export class NewsRule {
         id: tradingAccounts.id,
         userId: tradingAccounts.userId,
         login: tradingAccounts.login,
+        adapter: tradingAccounts.adapter,
         planKey: tradingAccounts.planKey,
         version: tradingAccounts.rulebookVersion,
       })
@@ -127,6 +165,7 @@ export class NewsRule {
       id: row.id,
       userId: row.userId,
       login: row.login,
+      adapter: platformKindOf(row.adapter),
       blackoutMinutes: getPlanPolicy(row.planKey as PlanKey, row.version).newsBlackoutMinutes,
     }
     this.accounts.set(externalId, account)
