@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/routes'
 import { adminAccountRoutes } from './modules/admin-accounts/routes'
 import { adminCalendarRoutes } from './modules/calendar/admin-routes'
 import { calendarRoutes } from './modules/calendar/routes'
+import { policyViolationRoutes } from './modules/policy-violations/routes'
 import { adminRiskRoutes } from './modules/admin-risk/routes'
 import { authRoutes } from './modules/auth/routes'
 import { devMailboxRoutes } from './modules/dev-mailbox/routes'
@@ -122,6 +123,7 @@ export async function buildApp(
       await api.register(adminServiceRoutes(ctx), { prefix: '/admin' })
       await api.register(adminCalendarRoutes(ctx), { prefix: '/admin' })
       await api.register(calendarRoutes(ctx))
+      await api.register(policyViolationRoutes(ctx))
       await api.register(marketRoutes(ctx))
       await api.register(tradingRoutes(ctx))
       await api.register(analyticsRoutes(ctx))

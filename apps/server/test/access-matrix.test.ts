@@ -101,6 +101,10 @@ const table: Record<string, Row> = {
     kind: 'account-read',
     url: (ids) => `${account(ids)}/news-violations`,
   },
+  'GET /api/trading/accounts/{accountId}/policy-violations': {
+    kind: 'account-read',
+    url: (ids) => `${account(ids)}/policy-violations`,
+  },
   'GET /api/payouts/accounts/{accountId}/eligibility': {
     kind: 'account-read',
     url: (ids) => `/api/payouts/accounts/${ids.accountId}/eligibility`,

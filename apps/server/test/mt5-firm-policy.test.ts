@@ -1,3 +1,4 @@
+import type { PolicyViolationsResponse } from '@tp/api/policy-violations'
 import { nextMarketOpen, nextWeekendClose } from '@tp/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -88,6 +89,21 @@ describe('the lot cap on an MT5 account', () => {
     expect(mail.text).toContain('51 lots')
     expect(mail.text).toContain('at most 50 lots')
     expect(mail.text).toContain('The firm closed the position')
+
+    // the owner reads it with its evidence in lots; another trader may not
+    const read = await app.get<PolicyViolationsResponse>(
+      `/api/trading/accounts/${over.id}/policy-violations`,
+      { token: trader.token },
+    )
+    expect(read.status).toBe(200)
+    expect(read.body.data.violations).toEqual([
+      expect.objectContaining({ rule: 'lot-cap', volume: 51, limitVolume: 50, action: 'closed' }),
+    ])
+    const stranger = await app.createUser()
+    const refused = await app.get(`/api/trading/accounts/${over.id}/policy-violations`, {
+      token: stranger.token,
+    })
+    expect([403, 404]).toContain(refused.status)
 
     // the 50-lot position was checked first and is left alone
     expect(await violationsOf(within.id)).toEqual([])

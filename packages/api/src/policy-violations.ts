@@ -37,3 +37,25 @@ export const policyMessages = {
         ? 'The position could not be closed by the firm, so trading on the account is disabled until our risk desk reviews it.'
         : 'It is recorded on the account for our risk desk to review.',
 } as const
+
+// GET /api/trading/accounts/:accountId/policy-violations (owner or admin), newest first
+export const policyViolationSchema = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  rule: policyRuleSchema,
+  positionId: z.string(),
+  symbol: z.string(),
+  side: z.string(),
+  /** lots */
+  volume: z.number(),
+  /** the most the rule allowed, lots (lot cap); null for other rules */
+  limitVolume: z.number().nullable(),
+  tradeTime: z.string(),
+  action: policyActionSchema,
+  createdAt: z.string(),
+})
+export type PolicyViolation = z.infer<typeof policyViolationSchema>
+export const policyViolationsResponseSchema = z.object({
+  data: z.object({ violations: z.array(policyViolationSchema) }),
+})
+export type PolicyViolationsResponse = z.infer<typeof policyViolationsResponseSchema>
