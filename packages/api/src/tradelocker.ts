@@ -1,6 +1,7 @@
 import { accountSizeKSchema } from '@tp/domain/plans'
 import { z } from 'zod'
 import { accountMetricsSchema } from './analytics'
+import { tradeLockerMessages } from './tradelocker-messages'
 
 // TradeLocker linked accounts (issue 15 item 8, spec 7 `POST tradelocker/refresh`, decision
 // 0044): a trader links their TradeLocker login (email, password, broker server, demo or live);
@@ -9,31 +10,7 @@ import { accountMetricsSchema } from './analytics'
 // read-only "linked" account of the trader's analytics, refreshed every 30 minutes while linked.
 // Money: the broker's account currency, as numbers (cents in the database).
 
-export const tradeLockerMessages = {
-  allFieldsRequired: 'All fields are required',
-  emailFormat: 'Enter the email you sign in to TradeLocker with.',
-  serverFormat:
-    'Enter the broker server exactly as TradeLocker shows it at sign-in, e.g. OSP-DEMO.',
-  passwordTooLong: 'The password is at most 128 characters.',
-  wrongCredentials:
-    'TradeLocker refused the email, password or server. Check them and the demo/live choice.',
-  unavailable: 'TradeLocker is unavailable right now. Please try again in a few minutes.',
-  busy: 'TradeLocker is busy right now. Please try again in a minute.',
-  noSuchLink: 'No such TradeLocker link.',
-  chooseAccount: 'Choose at least one account to import.',
-  unknownAccount: 'That account is not one of this TradeLocker login’s accounts.',
-  needsLogin:
-    'TradeLocker ended this link’s session. Sign in again to keep your order history up to date.',
-  refreshRefused: 'This refresh token is not valid. Sign in to TradeLocker again.',
-  passwordNeverStored:
-    'Your password is used once to sign in to TradeLocker and is never stored. The session is refreshed every 30 minutes while linked.',
-  linkedReadOnly:
-    'A linked TradeLocker account: its order history, imported read-only. It is not traded or evaluated here.',
-  linkedKind: 'TradeLocker',
-  linked: 'TradeLocker account linked.',
-  imported: 'Order history imported.',
-  unlinked: 'TradeLocker login unlinked: its tokens and imported history were removed.',
-} as const
+export { tradeLockerMessages }
 
 export const tradeLockerAccountTypes = ['demo', 'live'] as const
 export const tradeLockerAccountTypeSchema = z.enum(tradeLockerAccountTypes, {

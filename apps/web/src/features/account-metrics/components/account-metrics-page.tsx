@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { statementImportMessages } from '@tp/api/statement-import'
-import { tradeLockerMessages } from '@tp/api/tradelocker'
+import { tradeLockerMessages } from '@tp/api/tradelocker-messages'
 import { LoadError } from '@/components/load-error'
 import { paths } from '@/config/paths'
 import { Alert } from '@/components/ui/alert'
