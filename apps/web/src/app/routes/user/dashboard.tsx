@@ -1,5 +1,6 @@
 import { TraderDashboard } from '@/features/checkout/components/trader-dashboard'
 import { NewsViolations } from '@/features/economic-calendar/components/news-violations'
+import { PolicyViolations } from '@/features/policy-violations/components/policy-violations'
 import { TraderAnalytics } from '@/features/trader-analytics/components/trader-analytics'
 import { FailedAccountBadge } from '@/features/trading-terminal/components/failed-account-badge'
 
@@ -16,6 +17,8 @@ export default function DashboardRoute() {
           <div className="grid gap-6">
             {/* the news rule's violations, shown only when the account has one (decision 0037) */}
             <NewsViolations accountId={account.id} hideWhenEmpty />
+            {/* the firm's policy checked after the fact on a real MT server (decision 0045) */}
+            <PolicyViolations accountId={account.id} hideWhenEmpty />
             <TraderAnalytics accountId={account.id} />
           </div>
         )
