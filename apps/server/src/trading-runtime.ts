@@ -1,5 +1,5 @@
 import type { Env } from './config/env'
-import { isNotNull } from 'drizzle-orm'
+import { and, inArray, isNotNull } from 'drizzle-orm'
 import type { AppContext, TradingRuntime } from './context'
 import type { Database } from './db/client'
 import { tradingAccounts } from './db/schema'
@@ -44,7 +44,7 @@ export function createTradingRuntime(options: {
     adapters,
     defaultKind: env.TRADING_PLATFORM,
     logger,
-    loadBindings: async () =>
+    loadBindings: async (kinds) =>
       (
         await db
           .select({
@@ -53,7 +53,11 @@ export function createTradingRuntime(options: {
             status: tradingAccounts.status,
           })
           .from(tradingAccounts)
-          .where(isNotNull(tradingAccounts.externalId))
+          .where(
+            kinds
+              ? and(isNotNull(tradingAccounts.externalId), inArray(tradingAccounts.adapter, kinds))
+              : isNotNull(tradingAccounts.externalId),
+          )
       ).map((row) => ({
         externalId: row.externalId!,
         adapter: row.adapter,

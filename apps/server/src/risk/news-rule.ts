@@ -75,8 +75,11 @@ export class NewsRule {
   onAccountEvent(externalId: string, event: AccountEvent): void {
     if (event.type === 'equity') {
       // an account's first sight: a polled platform (MT5 Web API) reports the positions already
-      // open then as its baseline, never as opened; check their openings once (decision 0045)
+      // open then as its baseline, never as opened; check their openings once (decision 0045).
+      // The simulated server reports every opening itself: its accounts' equity (every tick of
+      // every account) is dropped here, with no database read
       if (this.swept.has(externalId)) return
+      if (this.ctx.trading.router.kindOf(externalId) === 'simulated') return
       this.swept.add(externalId)
       this.queue = this.queue
         .then(() => this.sweep(externalId))

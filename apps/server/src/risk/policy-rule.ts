@@ -68,6 +68,9 @@ export class PolicyRule {
   }
 
   onAccountEvent(externalId: string, event: AccountEvent): void {
+    // the simulated server refuses what breaks the policy before it trades (decision 0018): its
+    // accounts' events (every tick's equity) are dropped here, with no database read
+    if (this.ctx.trading.router.kindOf(externalId) === 'simulated') return
     if (event.type === 'equity') {
       // the first sight of an account (polling's baseline: positions already open then, e.g.
       // opened while the app was down, are never reported as opened): check what it holds

@@ -25,8 +25,11 @@ export type PlatformBinding = { externalId: string; adapter: string; isActive: b
 export interface PlatformRouterOptions {
   adapters: ReadonlyMap<PlatformKind, TradingPlatform>
   defaultKind: PlatformKind
-  /** every account that has an id on a platform, with its adapter (the database) */
-  loadBindings(): Promise<PlatformBinding[]>
+  /**
+   * every account that has an id on a platform, with its adapter (the database); with kinds,
+   * only the accounts bound to those (the polling adapters' refresh reads no simulated account)
+   */
+  loadBindings(kinds?: readonly PlatformKind[]): Promise<PlatformBinding[]>
   logger: Logger
   /** how often the set of active accounts is read again for the polling adapters */
   watchRefreshMs?: number
@@ -103,8 +106,7 @@ export class PlatformRouter implements TradingPlatform {
   run(): void {
     for (const adapter of this.options.adapters.values()) adapter.run()
     // only polling adapters need the active set again (an account that ended stops being polled)
-    const isPolling = [...this.options.adapters.values()].some((a) => a.watchAccounts)
-    if (!isPolling) return
+    if (this.pollingKinds.length === 0) return
     const refreshMs = this.options.watchRefreshMs ?? 10_000
     this.refreshTimer = setInterval(() => void this.refreshWatched(), refreshMs)
     this.refreshTimer.unref()
@@ -116,11 +118,23 @@ export class PlatformRouter implements TradingPlatform {
     for (const adapter of this.options.adapters.values()) await adapter.stop()
   }
 
-  /** Reads the active accounts again (an account that ended stops being polled). */
+  /** the kinds whose adapters poll their active accounts */
+  private get pollingKinds(): PlatformKind[] {
+    return [...this.options.adapters]
+      .filter(([, adapter]) => adapter.watchAccounts)
+      .map(([kind]) => kind)
+  }
+
+  /**
+   * Reads the polling adapters' active accounts again (an account that ended stops being
+   * polled); the simulated server's accounts are not read (it watches its own books).
+   */
   async refreshWatched(): Promise<void> {
     try {
-      const bindings = await this.options.loadBindings()
-      this.active.clear()
+      const kinds = this.pollingKinds
+      if (kinds.length === 0) return
+      const bindings = await this.options.loadBindings(kinds)
+      for (const kind of kinds) this.active.delete(kind)
       for (const binding of bindings) this.bindLoaded(binding)
       this.pushWatched()
     } catch (error) {
