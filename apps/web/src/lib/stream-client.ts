@@ -48,6 +48,12 @@ export type StreamHandlers = {
   /** every other parsed server message */
   onMessage: (message: StreamServerMessage, stream: StreamSender) => void
   onStatus?: (status: StreamStatus) => void
+  /**
+   * Reads a message against the contract (null: dropped). Default: taken as sent (any object
+   * with a `type`). The terminal, which trades on what it shows and loads the trading schemas
+   * anyway, passes the zod schema's check; the analytics pages keep zod off their first load.
+   */
+  parse?: (raw: unknown) => StreamServerMessage | null
 }
 
 export type StreamConnection = StreamSender & { close: () => void }
@@ -88,7 +94,8 @@ export function openStream(handlers: StreamHandlers): StreamConnection {
       return
     }
     if (!isServerMessage(raw) || isClosed) return
-    const message = raw
+    const message = handlers.parse ? handlers.parse(raw) : raw
+    if (!message) return
     if (message.type === 'ready') {
       attempt = 0
       readySocket = ws

@@ -1,7 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { mergeAccountState, type AccountState, type TradingEvent } from '@tp/api'
+import {
+  mergeAccountState,
+  streamServerMessageSchema,
+  type AccountState,
+  type TradingEvent,
+} from '@tp/api'
 import { openStream, type StreamConnection, type StreamStatus } from '@/lib/stream-client'
 import { storeAccountState } from '../api/get-account-state'
 import { tradingQueryKeys } from '../api/query-keys'
@@ -86,6 +91,11 @@ export function useTradingStream({ accountId, symbols, quotes }: Options): Strea
 
     const stream = openStream({
       onStatus: setStatus,
+      // the terminal shows prices and balances it trades on: every message is held to the contract
+      parse: (raw) => {
+        const parsed = streamServerMessageSchema.safeParse(raw)
+        return parsed.success ? parsed.data : null
+      },
       onReady: (ready) => {
         held = null
         const current = subscription.current
