@@ -1,4 +1,4 @@
-import { getPlanPolicy, type PlanKey, type Side } from '@tp/domain'
+import type { Side } from '@tp/domain'
 import {
   describeNewsDistance,
   eventSpanAround,
@@ -8,15 +8,16 @@ import {
 } from '@tp/domain/calendar'
 import { and, eq, gte, inArray, lte } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import { economicEvents, newsViolations, tradingAccounts } from '../db/schema'
-import {
-  platformKindOf,
-  type AccountEvent,
-  type PlatformKind,
-  type PlatformSymbolSpec,
+import { economicEvents, newsViolations } from '../db/schema'
+import type {
+  AccountEvent,
+  PlatformClosedTrade,
+  PlatformPosition,
+  PlatformSymbolSpec,
 } from '../integrations/trading-platform/trading-platform'
 import { sendEmailJob } from '../jobs/send-email'
 import { findUserById } from '../modules/users/find-user'
+import { AccountEventRule, type RuledAccount } from './account-event-rule'
 import { newsViolationEmail } from './news-rule-email'
 
 // The news rule in the live risk (decisions.md: Instant Funding, "not allowed (2 minutes around
@@ -28,14 +29,6 @@ import { newsViolationEmail } from './news-rule-email'
 // the trader is emailed. It is not a hard breach: decisions.md names only the daily and maximum
 // loss as breaches that fail an account; the violation is kept for the risk desk to act on.
 
-type RuledAccount = {
-  id: string
-  userId: string
-  login: string | null
-  adapter: PlatformKind
-  blackoutMinutes: number | null
-}
-
 type TradeFact = {
   kind: 'open' | 'close'
   tMs: number
@@ -46,133 +39,52 @@ type TradeFact = {
   volume: number
 }
 
-export class NewsRule {
-  private unsubscribe: (() => void) | null = null
-  private readonly accounts = new Map<string, RuledAccount | null>()
-  /** accounts whose already-open positions were checked at first sight */
-  private readonly swept = new Set<string>()
+const openingOf = (p: PlatformPosition): TradeFact => ({
+  kind: 'open',
+  tMs: p.openTimeMs,
+  positionId: p.id,
+  symbol: p.symbol,
+  side: p.side,
+  volume: p.volume,
+})
+
+const closingOf = (t: PlatformClosedTrade): TradeFact => ({
+  kind: 'close',
+  tMs: t.closeTimeMs,
+  positionId: t.positionId,
+  symbol: t.symbol,
+  side: t.side,
+  volume: t.volume,
+})
+
+export class NewsRule extends AccountEventRule {
   private symbols: Map<string, PlatformSymbolSpec> | null = null
-  private queue: Promise<void> = Promise.resolve()
 
-  constructor(private readonly ctx: AppContext) {}
-
-  start(): void {
-    this.unsubscribe = this.ctx.trading.platform.subscribe((externalId, event) =>
-      this.onAccountEvent(externalId, event),
-    )
+  constructor(ctx: AppContext) {
+    super(ctx, 'news rule')
   }
 
-  stop(): void {
-    this.unsubscribe?.()
-    this.unsubscribe = null
-  }
-
-  /** Resolves once every trade seen so far has been checked (tests wait on it). */
-  idle(): Promise<void> {
-    return this.queue
-  }
-
-  onAccountEvent(externalId: string, event: AccountEvent): void {
-    if (event.type === 'equity') {
-      // an account's first sight: a polled platform (MT5 Web API) reports the positions already
-      // open then as its baseline, never as opened; check their openings once (decision 0045).
-      // The simulated server reports every opening itself: its accounts' equity (every tick of
-      // every account) is dropped here, with no database read
-      if (this.swept.has(externalId)) return
-      if (this.ctx.trading.router.kindOf(externalId) === 'simulated') return
-      this.swept.add(externalId)
-      this.queue = this.queue
-        .then(() => this.sweep(externalId))
-        .catch((error: unknown) => {
-          this.ctx.logger.error({ err: error, externalId }, 'news rule sweep failed')
-        })
-      return
-    }
-    const facts: TradeFact[] = []
-    if (event.type === 'position-opened' || event.type === 'order-filled') {
-      const p = event.position
-      facts.push({
-        kind: 'open',
-        tMs: p.openTimeMs,
-        positionId: p.id,
-        symbol: p.symbol,
-        side: p.side,
-        volume: p.volume,
-      })
-    } else if (event.type === 'position-closed') {
-      const t = event.trade
-      facts.push({
-        kind: 'close',
-        tMs: t.closeTimeMs,
-        positionId: t.positionId,
-        symbol: t.symbol,
-        side: t.side,
-        volume: t.volume,
-      })
-    } else if (event.type === 'stop-out') {
-      for (const t of event.closed) {
-        facts.push({
-          kind: 'close',
-          tMs: t.closeTimeMs,
-          positionId: t.positionId,
-          symbol: t.symbol,
-          side: t.side,
-          volume: t.volume,
-        })
-      }
-    }
+  protected onTradeEvent(
+    externalId: string,
+    event: Exclude<AccountEvent, { type: 'equity' }>,
+  ): void {
+    const facts: TradeFact[] =
+      event.type === 'position-opened' || event.type === 'order-filled'
+        ? [openingOf(event.position)]
+        : event.type === 'position-closed'
+          ? [closingOf(event.trade)]
+          : event.type === 'stop-out'
+            ? event.closed.map(closingOf)
+            : []
     if (facts.length === 0) return
-    this.queue = this.queue
-      .then(() => this.check(externalId, facts))
-      .catch((error: unknown) => {
-        this.ctx.logger.error({ err: error, externalId }, 'news rule check failed')
-      })
+    this.enqueue(externalId, async () => {
+      const account = await this.accountOf(externalId)
+      if (account) await this.check(account, facts)
+    })
   }
 
-  private async sweep(externalId: string): Promise<void> {
-    const account = await this.accountOf(externalId)
-    if (!account) {
-      this.swept.delete(externalId) // not provisioned yet: at its next equity
-      return
-    }
-    if (account.blackoutMinutes === null || account.adapter === 'simulated') return
-    const positions = await this.ctx.trading.platform.listPositions(externalId)
-    await this.check(
-      externalId,
-      positions.map((p) => ({
-        kind: 'open' as const,
-        tMs: p.openTimeMs,
-        positionId: p.id,
-        symbol: p.symbol,
-        side: p.side,
-        volume: p.volume,
-      })),
-    )
-  }
-
-  private async accountOf(externalId: string): Promise<RuledAccount | null> {
-    if (this.accounts.has(externalId)) return this.accounts.get(externalId) ?? null
-    const [row] = await this.ctx.db
-      .select({
-        id: tradingAccounts.id,
-        userId: tradingAccounts.userId,
-        login: tradingAccounts.login,
-        adapter: tradingAccounts.adapter,
-        planKey: tradingAccounts.planKey,
-        version: tradingAccounts.rulebookVersion,
-      })
-      .from(tradingAccounts)
-      .where(eq(tradingAccounts.externalId, externalId))
-    if (!row) return null // not provisioned yet: asked again next time
-    const account: RuledAccount = {
-      id: row.id,
-      userId: row.userId,
-      login: row.login,
-      adapter: platformKindOf(row.adapter),
-      blackoutMinutes: getPlanPolicy(row.planKey as PlanKey, row.version).newsBlackoutMinutes,
-    }
-    this.accounts.set(externalId, account)
-    return account
+  protected checkOpenPositions(account: RuledAccount, positions: PlatformPosition[]) {
+    return this.check(account, positions.map(openingOf))
   }
 
   private async currenciesOf(symbol: string): Promise<string[]> {
@@ -188,10 +100,9 @@ export class NewsRule {
     })
   }
 
-  private async check(externalId: string, facts: TradeFact[]): Promise<void> {
-    const account = await this.accountOf(externalId)
-    if (!account || account.blackoutMinutes === null) return
-    const minutes = account.blackoutMinutes
+  private async check(account: RuledAccount, facts: TradeFact[]): Promise<void> {
+    const minutes = account.policy.newsBlackoutMinutes
+    if (minutes === null) return
     for (const fact of facts) {
       const currencies = await this.currenciesOf(fact.symbol)
       if (currencies.length === 0) continue

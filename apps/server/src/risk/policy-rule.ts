@@ -1,13 +1,5 @@
 import type { PolicyAction, PolicyRule as PolicyRuleKind } from '@tp/api/policy-violations'
-import {
-  checkMarketHours,
-  checkVolume,
-  findInstrument,
-  getPlanPolicy,
-  volumeLimits,
-  type PlanKey,
-  type PlanPolicy,
-} from '@tp/domain'
+import { checkMarketHours, checkVolume, findInstrument, volumeLimits } from '@tp/domain'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { policyViolations, tradingAccounts } from '../db/schema'
@@ -15,9 +7,9 @@ import type {
   AccountEvent,
   PlatformPosition,
 } from '../integrations/trading-platform/trading-platform'
-import { platformKindOf } from '../integrations/trading-platform/trading-platform'
 import { sendEmailJob } from '../jobs/send-email'
 import { findUserById } from '../modules/users/find-user'
+import { AccountEventRule, type RuledAccount } from './account-event-rule'
 import { policyViolationEmail } from './policy-rule-email'
 
 // The firm's policy after the fact (decision 0045). On the simulated server the app refuses an
@@ -34,118 +26,44 @@ import { policyViolationEmail } from './policy-rule-email'
 // costs one set look-up; the first one of an account checks the positions it already holds, since
 // polling's first sight reports none as opened) and ignores accounts on the simulated server.
 
-type RuledAccount = {
-  id: string
-  userId: string
-  login: string | null
-  externalId: string
-  policy: PlanPolicy
-}
-
-export class PolicyRule {
-  private unsubscribe: (() => void) | null = null
-  private readonly accounts = new Map<string, RuledAccount | null>()
-  /** accounts whose open positions were checked at first sight */
-  private readonly swept = new Set<string>()
-  private queue: Promise<void> = Promise.resolve()
-
-  constructor(private readonly ctx: AppContext) {}
-
-  start(): void {
-    this.unsubscribe = this.ctx.trading.platform.subscribe((externalId, event) =>
-      this.onAccountEvent(externalId, event),
-    )
+export class PolicyRule extends AccountEventRule {
+  constructor(ctx: AppContext) {
+    super(ctx, 'policy rule')
   }
 
-  stop(): void {
-    this.unsubscribe?.()
-    this.unsubscribe = null
-  }
-
-  /** Resolves once every position seen so far has been checked (tests wait on it). */
-  idle(): Promise<void> {
-    return this.queue
-  }
-
-  onAccountEvent(externalId: string, event: AccountEvent): void {
-    // the simulated server refuses what breaks the policy before it trades (decision 0018): its
-    // accounts' events (every tick's equity) are dropped here, with no database read
-    if (this.ctx.trading.router.kindOf(externalId) === 'simulated') return
-    if (event.type === 'equity') {
-      // the first sight of an account (polling's baseline: positions already open then, e.g.
-      // opened while the app was down, are never reported as opened): check what it holds
-      if (this.swept.has(externalId)) return
-      this.swept.add(externalId)
-      this.enqueue(externalId, () => this.sweep(externalId))
-      return
-    }
+  protected onTradeEvent(
+    externalId: string,
+    event: Exclude<AccountEvent, { type: 'equity' }>,
+    isSimulated: boolean,
+  ): void {
+    // the simulated server refused what breaks the policy before it traded (decision 0018)
+    if (isSimulated) return
     if (event.type !== 'position-opened' && event.type !== 'order-filled') return
     const position = event.position
-    this.enqueue(externalId, () => this.check(externalId, position))
-  }
-
-  private enqueue(externalId: string, work: () => Promise<void>): void {
-    this.queue = this.queue.then(work).catch((error: unknown) => {
-      this.ctx.logger.error({ err: error, externalId }, 'policy rule check failed')
+    this.enqueue(externalId, async () => {
+      const account = await this.accountOf(externalId)
+      if (account) await this.check(account, position)
     })
   }
 
-  /** Every open position of an account seen for the first time (each recorded once at most). */
-  private async sweep(externalId: string): Promise<void> {
-    const account = await this.accountOf(externalId)
-    if (!account) {
-      // not provisioned yet (asked again at its next equity), or on the simulated server
-      if (!this.accounts.has(externalId)) this.swept.delete(externalId)
-      return
-    }
-    for (const position of await this.ctx.trading.platform.listPositions(externalId)) {
-      await this.check(externalId, position)
-    }
+  protected async checkOpenPositions(account: RuledAccount, positions: PlatformPosition[]) {
+    for (const position of positions) await this.check(account, position)
   }
 
-  private async accountOf(externalId: string): Promise<RuledAccount | null> {
-    if (this.accounts.has(externalId)) return this.accounts.get(externalId) ?? null
-    const [row] = await this.ctx.db
-      .select({
-        id: tradingAccounts.id,
-        userId: tradingAccounts.userId,
-        login: tradingAccounts.login,
-        adapter: tradingAccounts.adapter,
-        planKey: tradingAccounts.planKey,
-        version: tradingAccounts.rulebookVersion,
-      })
-      .from(tradingAccounts)
-      .where(eq(tradingAccounts.externalId, externalId))
-    if (!row) return null // not provisioned yet: asked again next time
-    // the simulated server is the app's own: its orders passed the firm's checks before it (0018)
-    const account =
-      platformKindOf(row.adapter) === 'simulated'
-        ? null
-        : {
-            id: row.id,
-            userId: row.userId,
-            login: row.login,
-            externalId,
-            policy: getPlanPolicy(row.planKey as PlanKey, row.version),
-          }
-    this.accounts.set(externalId, account)
-    return account
-  }
-
-  private async check(externalId: string, position: PlatformPosition): Promise<void> {
-    const account = await this.accountOf(externalId)
-    if (!account) return
+  private async check(account: RuledAccount, position: PlatformPosition): Promise<void> {
     const instrument = findInstrument(position.symbol)
     if (!instrument) return // not in the firm's catalogue: no rule of ours names it
     const volumeIssue = checkVolume(instrument, position.volume, account.policy)
     if (volumeIssue?.code === 'volume-above-maximum') {
       const cap = volumeLimits(instrument, account.policy).max
-      await this.enforce(account, 'lot-cap', position, cap, () =>
+      await recordPolicyViolation(this.ctx, account, 'lot-cap', position, cap, () =>
         this.closeOrDisable(account, position),
       )
     }
     if (checkMarketHours(instrument, position.openTimeMs)) {
-      await this.enforce(account, 'market-hours', position, null, async () => 'none')
+      await recordPolicyViolation(this.ctx, account, 'market-hours', position, null, () =>
+        Promise.resolve('none' as const),
+      )
     }
   }
 
@@ -168,20 +86,6 @@ export class PolicyRule {
       .set({ isTradingEnabled: false })
       .where(eq(tradingAccounts.id, account.id))
     return 'trading-disabled'
-  }
-
-  /**
-   * Records the violation (once: a replayed event finds it there and does nothing more), then
-   * acts, stores what was done and emails the trader.
-   */
-  private async enforce(
-    account: RuledAccount,
-    rule: PolicyRuleKind,
-    position: PlatformPosition,
-    limitVolume: number | null,
-    act: () => Promise<PolicyAction>,
-  ): Promise<void> {
-    await recordPolicyViolation(this.ctx, account, rule, position, limitVolume, act)
   }
 }
 
