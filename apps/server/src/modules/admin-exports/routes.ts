@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
 import { bearerAuth, errorResponses } from '../../lib/route-schemas'
-import { callerOf } from '../access/authenticate'
+import { callerOf, type Caller } from '../access/authenticate'
 import { csvStream, exportFileName, type CsvExport } from './csv-export'
 import { exportAuditEntries } from './export-audit-entries'
 import { exportOrders } from './export-orders'
@@ -35,91 +35,58 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .header('Cache-Control', 'no-store')
         .send(csvStream(csvExport))
 
-    const schema = (summary: string, querystring: z.ZodType) => ({
-      tags,
-      summary,
-      security: bearerAuth,
-      querystring,
-      produces: ['text/csv'],
-      response: { 200: z.string(), ...errorResponses(401, 403, 422) },
-    })
+    /** one export: its list's filters validated (and transformed) by the route's schema */
+    const exportRoute = <Q extends z.ZodType>(
+      name: string,
+      summary: string,
+      querystring: Q,
+      run: (caller: Caller, query: z.output<Q>) => Promise<CsvExport>,
+    ) =>
+      app.get(
+        `/exports/${name}.csv`,
+        {
+          schema: {
+            tags,
+            summary,
+            security: bearerAuth,
+            querystring,
+            produces: ['text/csv'],
+            response: { 200: z.string(), ...errorResponses(401, 403, 422) },
+          },
+        },
+        async (request, reply) =>
+          send(reply, await run(callerOf(request), request.query as z.output<Q>)),
+      )
 
-    app.get(
-      '/exports/users.csv',
-      {
-        schema: schema(
-          'The users table as CSV with its filters (search, status, role), streamed (audited)',
-          adminUsersListQuerySchema.pick({ search: true, status: true, role: true }),
-        ),
-      },
-      async (request, reply) => {
-        const query = adminUsersListQuerySchema
-          .pick({ search: true, status: true, role: true })
-          .parse(request.query)
-        return send(reply, await exportUsers(ctx, callerOf(request), query))
-      },
+    exportRoute(
+      'users',
+      'The users table as CSV with its filters (search, status, role), streamed (audited)',
+      adminUsersListQuerySchema.pick({ search: true, status: true, role: true }),
+      (caller, query) => exportUsers(ctx, caller, query),
     )
-
-    app.get(
-      '/exports/orders.csv',
-      {
-        schema: schema(
-          'The orders as CSV with the status filter, streamed (audited)',
-          adminOrdersQuerySchema,
-        ),
-      },
-      async (request, reply) => {
-        const query = adminOrdersQuerySchema.parse(request.query)
-        return send(reply, await exportOrders(ctx, callerOf(request), query))
-      },
+    exportRoute(
+      'orders',
+      'The orders as CSV with the status filter, streamed (audited)',
+      adminOrdersQuerySchema,
+      (caller, query) => exportOrders(ctx, caller, query),
     )
-
-    const accountFilters = adminAccountsQuerySchema.pick({
-      search: true,
-      status: true,
-      plan: true,
-      platform: true,
-    })
-    app.get(
-      '/exports/trading-accounts.csv',
-      {
-        schema: schema(
-          'The trading accounts as CSV with their filters (search, status, plan, platform), streamed (audited)',
-          accountFilters,
-        ),
-      },
-      async (request, reply) => {
-        const query = accountFilters.parse(request.query)
-        return send(reply, await exportTradingAccounts(ctx, callerOf(request), query))
-      },
+    exportRoute(
+      'trading-accounts',
+      'The trading accounts as CSV with their filters (search, status, plan, platform), streamed (audited)',
+      adminAccountsQuerySchema.pick({ search: true, status: true, plan: true, platform: true }),
+      (caller, query) => exportTradingAccounts(ctx, caller, query),
     )
-
-    app.get(
-      '/exports/payouts.csv',
-      {
-        schema: schema(
-          'The payouts as CSV (open or all, as the queue), streamed (audited)',
-          adminPayoutQuerySchema,
-        ),
-      },
-      async (request, reply) => {
-        const query = adminPayoutQuerySchema.parse(request.query)
-        return send(reply, await exportPayouts(ctx, callerOf(request), query))
-      },
+    exportRoute(
+      'payouts',
+      'The payouts as CSV (open or all, as the queue), streamed (audited)',
+      adminPayoutQuerySchema,
+      (caller, query) => exportPayouts(ctx, caller, query),
     )
-
-    app.get(
-      '/exports/audit.csv',
-      {
-        schema: schema(
-          "The audit log as CSV with the page's filters, streamed (audited itself)",
-          adminAuditFiltersSchema,
-        ),
-      },
-      async (request, reply) => {
-        const query = adminAuditFiltersSchema.parse(request.query)
-        return send(reply, await exportAuditEntries(ctx, callerOf(request), query))
-      },
+    exportRoute(
+      'audit',
+      "The audit log as CSV with the page's filters, streamed (audited itself)",
+      adminAuditFiltersSchema,
+      (caller, query) => exportAuditEntries(ctx, caller, query),
     )
   }
 }
