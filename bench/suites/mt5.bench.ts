@@ -12,7 +12,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { currentRulebookVersion } from '@tp/domain'
 import {
   createDatabaseTemplate,
   loadEnv,
@@ -24,7 +23,7 @@ import {
 } from '@tp/server/bench'
 import { eq, inArray } from 'drizzle-orm'
 import { percentile, seededRandom, type BenchSuite } from '../support'
-import { insertChunks, START_MS } from './risk-support'
+import { insertActiveRows, insertBenchChallenges, START_MS } from './risk-support'
 
 const ACCOUNTS = Number(process.env.BENCH_MT5_ACCOUNTS ?? 1_000)
 const LATENCY_MS = Number(process.env.BENCH_MT5_LATENCY_MS ?? 20)
@@ -48,49 +47,19 @@ const suite: BenchSuite = async function* () {
       ),
     )
     const db = database.db
-    const [user] = await db
-      .insert(schema.users)
-      .values({ email: 'mt5-bench@tradepeak.test', passwordHash: 'x' })
-      .returning()
-    const challengeRows = logins.map(() => ({
-      id: crypto.randomUUID(),
-      userId: user!.id,
-      challengeType: 'twoPhase' as const,
-      sizeK: 100,
-      platform: 'mt5' as const,
-      rulebookVersion: currentRulebookVersion,
-    }))
-    await insertChunks(db, schema.challenges, challengeRows)
-    const accountRows = challengeRows.map((challenge, i) => ({
-      id: crypto.randomUUID(),
-      challengeId: challenge.id,
-      userId: user!.id,
-      stage: 'phase1' as const,
-      planKey: 'twoPhase.phase1',
-      rulebookVersion: currentRulebookVersion,
-      sizeK: 100,
-      platform: 'mt5' as const,
-      adapter: 'mt5-webapi',
-      externalId: logins[i]!,
-      login: logins[i]!,
-      server: 'Bench-MT5',
-      leverage: 30,
-      initialBalance: 10_000_000,
-      status: 'active' as const,
-      startedAt: new Date(startedAtMs),
-    }))
-    await insertChunks(db, schema.tradingAccounts, accountRows)
-    await insertChunks(
+    const { userId, challengeRows } = await insertBenchChallenges(
       db,
-      schema.evaluationEvents,
-      accountRows.map((account) => ({
-        accountId: account.id,
-        seq: 1,
-        kind: 'snapshot' as const,
-        tMs: startedAtMs,
-        balance: 10_000_000,
-        equity: 10_000_000,
-      })),
+      'mt5-bench@tradepeak.test',
+      logins.length,
+    )
+    const accountRows = await insertActiveRows(
+      db,
+      {
+        userId,
+        challengeRows,
+        bindings: logins.map((login) => ({ adapter: 'mt5-webapi', externalId: login, login })),
+      },
+      startedAtMs,
     )
     fake.latencyMs = LATENCY_MS
 

@@ -32,16 +32,10 @@ export async function insertChunks<T>(db: Db, table: Parameters<Db['insert']>[0]
   }
 }
 
-/** A bench user with `count` Two Phase $100,000 challenges on the simulated MT5 server. */
-export async function insertSimulatedAccounts(
-  db: Db,
-  options: { email: string; count: number; loginBase: number },
-) {
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email: options.email, passwordHash: 'x' })
-    .returning()
-  const challengeRows = Array.from({ length: options.count }, () => ({
+/** A bench user with `count` Two Phase $100,000 MT5 challenges. */
+export async function insertBenchChallenges(db: Db, email: string, count: number) {
+  const [user] = await db.insert(schema.users).values({ email, passwordHash: 'x' }).returning()
+  const challengeRows = Array.from({ length: count }, () => ({
     id: crypto.randomUUID(),
     userId: user!.id,
     challengeType: 'twoPhase' as const,
@@ -50,6 +44,15 @@ export async function insertSimulatedAccounts(
     rulebookVersion: currentRulebookVersion,
   }))
   await insertChunks(db, schema.challenges, challengeRows)
+  return { userId: user!.id, challengeRows }
+}
+
+/** A bench user with `count` Two Phase $100,000 challenges on the simulated MT5 server. */
+export async function insertSimulatedAccounts(
+  db: Db,
+  options: { email: string; count: number; loginBase: number },
+) {
+  const { userId, challengeRows } = await insertBenchChallenges(db, options.email, options.count)
   const simRows = challengeRows.map((_, i) => ({
     id: crypto.randomUUID(),
     requestId: `${options.email}-${i}`,
@@ -66,13 +69,41 @@ export async function insertSimulatedAccounts(
     stopOutPercent: 50,
   }))
   await insertChunks(db, schema.simAccounts, simRows)
-  return { userId: user!.id, challengeRows, simRows }
+  return { userId, challengeRows, simRows }
 }
 
-/** The app's active Phase 1 rows of those accounts, each with its opening ledger snapshot. */
-export async function insertActiveAccounts(
+/** The app's active Phase 1 rows of those simulated accounts (see insertActiveRows). */
+export function insertActiveAccounts(
   db: Db,
   created: Awaited<ReturnType<typeof insertSimulatedAccounts>>,
+  startedAtMs: number,
+) {
+  return insertActiveRows(
+    db,
+    {
+      userId: created.userId,
+      challengeRows: created.challengeRows,
+      bindings: created.simRows.map((row) => ({
+        adapter: 'simulated',
+        externalId: row.id,
+        login: String(row.login),
+      })),
+    },
+    startedAtMs,
+  )
+}
+
+/**
+ * The app's active Phase 1 rows of a user's challenges, each bound to its account on a platform
+ * (adapter, id there, login), with its opening ledger snapshot.
+ */
+export async function insertActiveRows(
+  db: Db,
+  created: {
+    userId: string
+    challengeRows: { id: string }[]
+    bindings: { adapter: string; externalId: string; login: string }[]
+  },
   startedAtMs: number,
 ) {
   const accountRows = created.challengeRows.map((challenge, i) => ({
@@ -84,9 +115,9 @@ export async function insertActiveAccounts(
     rulebookVersion: currentRulebookVersion,
     sizeK: 100,
     platform: 'mt5' as const,
-    adapter: 'simulated',
-    externalId: created.simRows[i]!.id,
-    login: String(created.simRows[i]!.login),
+    adapter: created.bindings[i]!.adapter,
+    externalId: created.bindings[i]!.externalId,
+    login: created.bindings[i]!.login,
     server: 'Bench-MT5',
     leverage: 30,
     initialBalance: 10_000_000,
