@@ -9,9 +9,7 @@ import {
   type AdminAccountSort,
 } from '@tp/api'
 import { planKeys, stageLabels, type PlanKey } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses, Input } from '@/components/ui/input'
@@ -30,10 +28,10 @@ import {
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
-import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useAccounts, type AccountsFilter } from '../api/accounts'
 import { formatDistance, money } from './format'
+import { LoadError } from '@/components/load-error'
 
 const SEARCH_DELAY_MS = 300
 const COLUMNS = 9
@@ -166,12 +164,7 @@ export function AccountsTable() {
       </div>
 
       {accounts.isError ? (
-        <Alert variant="error">
-          <p>{getErrorMessage(accounts.error)}</p>
-          <Button variant="link" onClick={() => void accounts.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
       ) : accounts.data && accounts.data.total === 0 ? (
         <EmptyState
           icon={<Wallet aria-hidden />}

@@ -3,7 +3,6 @@ import { Fragment, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { auditKindLabels, auditKinds, auditKindSchema, type AuditEntry } from '@tp/api/admin-audit'
 import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -23,9 +22,9 @@ import {
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
-import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { auditFilterParams, useAudit, type AuditFilter } from '../api/get-audit'
+import { LoadError } from '@/components/load-error'
 
 const TYPING_DELAY_MS = 300
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -196,12 +195,7 @@ export function AuditLog() {
       </div>
 
       {audit.isError ? (
-        <Alert variant="error">
-          <p>{getErrorMessage(audit.error)}</p>
-          <Button variant="link" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={audit.error} onRetry={() => void audit.refetch()} />
       ) : audit.data && audit.data.total === 0 ? (
         <EmptyState
           icon={<ScrollText aria-hidden />}

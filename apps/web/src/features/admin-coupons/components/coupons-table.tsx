@@ -1,9 +1,7 @@
 import { TicketPercent } from 'lucide-react'
 import { toast } from 'sonner'
 import type { CouponDto } from '@tp/api'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Switch } from '@/components/ui/switch'
 import {
@@ -28,6 +26,7 @@ import {
   isCouponExpired,
 } from '../utils/format'
 import { useCanAdminAct } from '@/lib/admin-role'
+import { LoadError } from '@/components/load-error'
 
 const columns = [
   'Code',
@@ -103,14 +102,7 @@ export function CouponsTable() {
   const coupons = useCoupons()
 
   if (coupons.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(coupons.error)}</p>
-        <Button variant="link" onClick={() => void coupons.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={coupons.error} onRetry={() => void coupons.refetch()} />
   }
 
   if (coupons.data && coupons.data.length === 0) {

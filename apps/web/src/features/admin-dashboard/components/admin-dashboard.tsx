@@ -1,12 +1,10 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import type { AdminSummary } from '@tp/api'
 import { formatMoney, usd } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { DataTable } from '@/components/ui/data-table'
-import { getErrorMessage } from '@/lib/api-client'
 import { useAdminSummary } from '../api/get-admin-summary'
 import {
   changeText,
@@ -15,6 +13,7 @@ import {
   salesSeries,
   type SalesPeriod,
 } from '../utils/metrics'
+import { LoadError } from '@/components/load-error'
 
 const SalesChart = lazy(() => import('./sales-chart'))
 
@@ -42,14 +41,7 @@ const cards: readonly CardSpec[] = [
 export function AdminDashboard() {
   const summary = useAdminSummary()
   if (summary.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(summary.error)}</p>
-        <Button variant="link" onClick={() => void summary.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
   }
   const data = summary.data
   return (

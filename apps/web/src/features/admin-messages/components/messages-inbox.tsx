@@ -7,7 +7,6 @@ import {
   type ServiceMessageKind,
   type ServiceMessageStatus,
 } from '@tp/api/service'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Pager } from '@/components/ui/pager'
@@ -29,6 +28,7 @@ import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useDownloadSubscribers, useMessages, type InboxFilter } from '../api/messages'
 import { formatDateTime, kindLabels, statusLabels } from './format'
+import { LoadError } from '@/components/load-error'
 
 const columns = ['Received', 'Kind', 'From', 'Subject', 'Status'] as const
 
@@ -117,12 +117,7 @@ export function MessagesInbox() {
       </div>
 
       {inbox.isError ? (
-        <Alert variant="error">
-          <p>{getErrorMessage(inbox.error)}</p>
-          <Button variant="link" onClick={() => void inbox.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={inbox.error} onRetry={() => void inbox.refetch()} />
       ) : inbox.data && inbox.data.total === 0 ? (
         <EmptyState
           icon={<Inbox aria-hidden />}

@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '@tp/api'
 import { paymentMethodLabels } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
@@ -32,7 +31,6 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
-import { getErrorMessage } from '@/lib/api-client'
 import { useAdminOrders } from '../api/get-admin-orders'
 import {
   canRefund,
@@ -45,6 +43,7 @@ import {
 } from '../utils/format'
 import type { AdminOrderDto } from '../utils/types'
 import { OrderActionDialog, type OrderAction } from './order-action-dialog'
+import { LoadError } from '@/components/load-error'
 
 const ALL = 'all'
 
@@ -250,14 +249,7 @@ export function OrdersTable() {
 
   let content
   if (orders.isError) {
-    content = (
-      <Alert variant="error">
-        <p>{getErrorMessage(orders.error)}</p>
-        <Button variant="link" onClick={() => void orders.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
   } else if (orders.data && orders.data.length === 0 && !orders.isPlaceholderData) {
     content = (
       <EmptyState

@@ -17,7 +17,6 @@ import {
 } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import {
   Table,
@@ -30,10 +29,10 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
-import { getErrorMessage } from '@/lib/api-client'
 import type { StreamStatus } from '@/lib/stream-client'
 import { useRiskView } from '../api/risk'
 import { useRiskDeskLive } from '../hooks/use-risk-desk-live'
+import { LoadError } from '@/components/load-error'
 
 const money = (cents: number) => formatMoney(usd(cents))
 const ruleLabels = messages.trading.ruleLabels
@@ -98,14 +97,7 @@ export function RiskDesk() {
   const live = useRiskDeskLive()
 
   if (view.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(view.error)}</p>
-        <Button variant="link" onClick={() => void view.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={view.error} onRetry={() => void view.refetch()} />
   }
   const data = view.data
   return (

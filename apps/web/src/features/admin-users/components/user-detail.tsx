@@ -3,18 +3,17 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import type { AdminUserDetail } from '@tp/api'
 import { formatMoney, usd } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { DataTable } from '@/components/ui/data-table'
 import { paths } from '@/config/paths'
-import { getErrorMessage } from '@/lib/api-client'
 import { useUser } from '@/lib/session'
 import { useCanAdminAct } from '@/lib/admin-role'
 import { useUserDetail } from '../api/get-user-detail'
 import { UserActionDialog, type UserAction } from './user-action-dialog'
+import { LoadError } from '@/components/load-error'
 
 const money = (cents: number) => formatMoney(usd(cents))
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
@@ -65,14 +64,7 @@ export function UserDetail({ userId }: { userId: string }) {
   const [action, setAction] = useState<UserAction | null>(null)
 
   if (detail.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(detail.error)}</p>
-        <Button variant="link" onClick={() => void detail.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
   }
   if (!detail.data) {
     return (

@@ -9,7 +9,6 @@ import {
   type AdminUserSort,
 } from '@tp/api'
 import { formatMoney, usd } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -29,13 +28,13 @@ import {
 } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { useDebouncedValue } from '@/hooks/use-debounced-value'
-import { getErrorMessage } from '@/lib/api-client'
 import { useUser } from '@/lib/session'
 import { useCanAdminAct } from '@/lib/admin-role'
 import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
 import { cn } from '@/lib/utils'
 import { ADMIN_USERS_PAGE_SIZE, useUsers, type UsersFilter } from '../api/get-users'
 import { UserActionDialog, type UserAction } from './user-action-dialog'
+import { LoadError } from '@/components/load-error'
 
 const SEARCH_DELAY_MS = 300
 
@@ -155,12 +154,7 @@ export function UsersTable() {
       </div>
 
       {users.isError ? (
-        <Alert variant="error">
-          <p>{getErrorMessage(users.error)}</p>
-          <Button variant="link" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data && users.data.total === 0 ? (
         <EmptyState
           icon={<Users aria-hidden />}

@@ -1,7 +1,5 @@
 import { Receipt } from 'lucide-react'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import {
   Table,
@@ -13,9 +11,9 @@ import {
   TableRow,
   TableSkeletonRows,
 } from '@/components/ui/table'
-import { getErrorMessage } from '@/lib/api-client'
 import { usePayments } from '../api/get-payments'
 import { formatAmount, formatLocalDateTime, paymentStatusVariant } from '../utils/format'
+import { LoadError } from '@/components/load-error'
 
 const columns = ['ID', 'Amount(USD)', 'Payment Type', 'Account ID', 'Date', 'Status'] as const
 
@@ -24,14 +22,7 @@ export function BillingTable() {
   const payments = usePayments()
 
   if (payments.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(payments.error)}</p>
-        <Button variant="link" onClick={() => void payments.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={payments.error} onRetry={() => void payments.refetch()} />
   }
 
   if (payments.data && payments.data.length === 0) {

@@ -59,6 +59,7 @@ import { OrderSummaryCard } from './order-summary'
 import { PlanRulesTabs } from './plan-rules-tabs'
 import { SelectionFields } from './selection-fields'
 import { SignInPrompt } from './sign-in-prompt'
+import { LoadError } from '@/components/load-error'
 
 type Step = 'select' | 'details'
 
@@ -355,12 +356,7 @@ function DetailsStep({
               </Button>
             </Alert>
           ) : summary.isError ? (
-            <Alert variant="error">
-              <p>{getErrorMessage(summary.error)}</p>
-              <Button variant="link" onClick={() => void summary.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
           ) : undefined
         }
       >
@@ -386,14 +382,7 @@ function DetailsForSignedIn({ onEditSelection }: { onEditSelection: () => void }
   const profile = useProfile()
   if (profile.data) return <DetailsStep profile={profile.data} onEditSelection={onEditSelection} />
   if (profile.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(profile.error)}</p>
-        <Button variant="link" onClick={() => void profile.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
   }
   return <DetailsSkeleton />
 }

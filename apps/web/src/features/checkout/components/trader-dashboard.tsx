@@ -8,11 +8,11 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import type { DashboardNotice } from './card-payment'
 import { CreateAccountModal } from './create-account-modal'
 import { CredentialsCard } from './credentials-card'
+import { LoadError } from '@/components/load-error'
 
 /** The account shown first: one being set up (just bought), else an active one, else the first. */
 function defaultIndex(accounts: readonly TradingAccountDto[]): number {
@@ -97,12 +97,7 @@ export function TraderDashboard({
 
       {accounts.isPending ? <DashboardSkeleton /> : null}
       {accounts.isError && !accounts.data ? (
-        <Alert variant="error">
-          <p>{getErrorMessage(accounts.error)}</p>
-          <Button variant="link" onClick={() => void accounts.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
       ) : null}
       {accounts.data && current ? (
         <CredentialsCard

@@ -22,10 +22,10 @@ import {
   TableSkeletonRows,
 } from '@/components/ui/table'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query'
-import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { accountSizeText, canChangePassword, hasCredentials } from '../utils/format'
 import { ChangePasswordDialog } from './change-password-dialog'
+import { LoadError } from '@/components/load-error'
 
 const columns = [
   'No',
@@ -170,14 +170,7 @@ export function TradingAccounts({ createAccount }: { createAccount?: ReactNode }
 
   let body
   if (accounts.isError) {
-    body = (
-      <Alert variant="error">
-        <p>{getErrorMessage(accounts.error)}</p>
-        <Button variant="link" onClick={() => void accounts.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    body = <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
   } else if (rows && rows.length === 0) {
     body = (
       <EmptyState

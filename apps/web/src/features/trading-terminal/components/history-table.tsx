@@ -1,7 +1,6 @@
 import { History } from 'lucide-react'
 import type { ClosedTradeDto } from '@tp/api'
 import { formatVolume } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -15,10 +14,10 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
-import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useHistory } from '../api/get-history'
 import { dateTime, money, price, profitClass, signedMoney } from '../utils/format'
+import { LoadError } from '@/components/load-error'
 
 const reasonLabels: Record<ClosedTradeDto['reason'], string> = {
   client: 'Closed',
@@ -63,14 +62,7 @@ export function HistoryTable({ accountId }: { accountId: string }) {
     )
   }
   if (history.isError) {
-    return (
-      <Alert variant="error">
-        <p>{getErrorMessage(history.error)}</p>
-        <Button variant="link" onClick={() => void history.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    return <LoadError error={history.error} onRetry={() => void history.refetch()} />
   }
 
   // pages meet at a close time; a trade on the boundary must not show twice

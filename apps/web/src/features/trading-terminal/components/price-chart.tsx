@@ -20,15 +20,14 @@ import {
   type Instrument,
   type Timeframe,
 } from '@tp/domain'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { usePersistedState } from '@/hooks/use-persisted-state'
-import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useBars } from '../api/get-bars'
 import { useQuoteStore } from '../hooks/use-quotes'
+import { LoadError } from '@/components/load-error'
 
 // The candlestick chart (lightweight-charts 5, its attribution kept): history from
 // GET /api/market/bars, the current candle extended from every streamed quote with the domain's
@@ -206,14 +205,7 @@ export function PriceChart({ symbol, className }: PriceChartProps) {
         </div>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {bars.isError ? (
-          <Alert variant="error">
-            <p>{getErrorMessage(bars.error)}</p>
-            <Button variant="link" onClick={() => void bars.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
+        {bars.isError ? <LoadError error={bars.error} onRetry={() => void bars.refetch()} /> : null}
         {isUnavailable ? (
           <p className="text-sm text-muted-foreground">This browser cannot draw the chart.</p>
         ) : null}

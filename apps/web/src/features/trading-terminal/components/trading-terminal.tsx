@@ -5,12 +5,10 @@ import { Link } from 'react-router'
 import type { AccountState, TradingAccountDto } from '@tp/api'
 import { instrumentSymbols, isInstrumentSymbol, type InstrumentSymbol } from '@tp/domain'
 import { PageHeader } from '@/components/page-header'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { paths } from '@/config/paths'
 import { usePersistedState } from '@/hooks/use-persisted-state'
-import { getErrorMessage } from '@/lib/api-client'
 import { useTradingAccounts } from '@/lib/trading-accounts'
 import { cn } from '@/lib/utils'
 import { useAccountState } from '../api/get-account-state'
@@ -30,6 +28,7 @@ import { RulePanel } from './rule-panel'
 import { SymbolList } from './symbol-list'
 import { TerminalSkeleton } from './terminal-skeleton'
 import { TradeTabs } from './trade-tabs'
+import { LoadError } from '@/components/load-error'
 
 /** Device preferences of the terminal (not spec 3 keys: signing out keeps them). */
 export const ACCOUNT_STORAGE_KEY = 'tp.terminal.accountId'
@@ -64,14 +63,7 @@ function AccountView({
 
   if (!state.data) {
     if (state.isError) {
-      return (
-        <Alert variant="error">
-          <p>{getErrorMessage(state.error)}</p>
-          <Button variant="link" onClick={() => void state.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )
+      return <LoadError error={state.error} onRetry={() => void state.refetch()} />
     }
     return <TerminalSkeleton />
   }
@@ -241,14 +233,7 @@ export function TradingTerminal() {
   if (accounts.isPending) {
     body = <TerminalSkeleton />
   } else if (accounts.isError) {
-    body = (
-      <Alert variant="error">
-        <p>{getErrorMessage(accounts.error)}</p>
-        <Button variant="link" onClick={() => void accounts.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
+    body = <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
   } else if (accounts.data.length === 0) {
     body = (
       <EmptyState
