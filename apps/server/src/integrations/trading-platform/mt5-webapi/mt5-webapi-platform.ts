@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { randomInt } from 'node:crypto'
 import { findInstrument } from '@tp/domain'
 import { platformMessages } from '@tp/api/trading-platform'
@@ -76,6 +77,8 @@ export type Mt5WebApiSettings = {
   batch: number
   /** the fake's answer latency (the bench) */
   fakeLatencyMs?: number
+  /** where the local fake keeps its accounts between runs (development: under DATA_DIR) */
+  fakeStateFile?: string
 }
 
 export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
@@ -98,6 +101,7 @@ export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
     password: FAKE_MT5_MANAGER.password,
     group: env.MT5_WEBAPI_GROUP ?? FAKE_MT5_GROUP,
     serverName: env.MT5_WEBAPI_SERVER_NAME ?? FAKE_MT5_SERVER_NAME,
+    fakeStateFile: path.join(env.DATA_DIR, 'mt5-webapi-fake.json'),
   }
 }
 
@@ -224,6 +228,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       this.fake = await startMt5Fake({
         now: () => this.options.clock.now().getTime(),
         latencyMs: settings.fakeLatencyMs ?? 0,
+        ...(settings.fakeStateFile ? { stateFile: settings.fakeStateFile } : {}),
       })
       url = this.fake.url
       logger.info(`MT5 Web API: local fake at ${url} (control page: ${url}/control)`)

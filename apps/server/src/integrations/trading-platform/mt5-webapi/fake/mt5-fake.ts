@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import path from 'node:path'
 import { findInstrument } from '@tp/domain'
 import {
   Mt5DealAction,
@@ -85,6 +87,20 @@ export interface Mt5FakeOptions {
   latencyMs?: number
   now?: () => number
   port?: number
+  /**
+   * Where its users, positions and deals are kept between runs (development: under DATA_DIR, so
+   * the app's MT5 accounts still exist on it after a restart); none: memory only (tests, bench)
+   */
+  stateFile?: string
+}
+
+/** What the fake keeps in its state file. */
+type Mt5FakeState = {
+  users: FakeMt5User[]
+  positions: FakeMt5Position[]
+  deals: FakeMt5Deal[]
+  nextLogin: number
+  nextTicket: number
 }
 
 type SocketState = { srvRand: string | null; manager: string | null; isAuthed: boolean }
@@ -111,6 +127,9 @@ export class Mt5Fake {
   private nextRequestId = 1
   private readonly dealerResults = new Map<number, { retcode: number; deal: number }>()
   private server: http.Server | null = null
+  private readonly stateFile: string | null
+  private savedState = ''
+  private saveTimer: NodeJS.Timeout | null = null
   url = ''
 
   constructor(options: Mt5FakeOptions = {}) {
@@ -119,9 +138,51 @@ export class Mt5Fake {
     }
     this.latencyMs = options.latencyMs ?? 0
     this.now = options.now ?? Date.now
+    this.stateFile = options.stateFile ?? null
+  }
+
+  /** Reads the state file when there is one (a missing or unreadable file: a fresh server). */
+  private async loadState(): Promise<void> {
+    if (!this.stateFile) return
+    let text: string
+    try {
+      text = await readFile(this.stateFile, 'utf8')
+    } catch {
+      return
+    }
+    const state = JSON.parse(text) as Mt5FakeState
+    for (const user of state.users) this.users.set(user.login, user)
+    for (const position of state.positions) this.positions.set(position.ticket, position)
+    this.deals.push(...state.deals)
+    this.nextLogin = state.nextLogin
+    this.nextTicket = state.nextTicket
+    this.savedState = text
+  }
+
+  /** Writes the state file when anything changed since the last write. */
+  private async saveState(): Promise<void> {
+    if (!this.stateFile) return
+    const state: Mt5FakeState = {
+      users: [...this.users.values()],
+      positions: [...this.positions.values()],
+      deals: this.deals,
+      nextLogin: this.nextLogin,
+      nextTicket: this.nextTicket,
+    }
+    const text = JSON.stringify(state)
+    if (text === this.savedState) return
+    await mkdir(path.dirname(this.stateFile), { recursive: true })
+    await writeFile(`${this.stateFile}.tmp`, text)
+    await rename(`${this.stateFile}.tmp`, this.stateFile)
+    this.savedState = text
   }
 
   async listen(port = 0): Promise<string> {
+    await this.loadState()
+    if (this.stateFile) {
+      this.saveTimer = setInterval(() => void this.saveState(), 1_000)
+      this.saveTimer.unref()
+    }
     const server = http.createServer((request, response) => void this.handle(request, response))
     server.keepAliveTimeout = 60_000
     server.on('connection', (socket) => {
@@ -138,6 +199,9 @@ export class Mt5Fake {
   }
 
   async close(): Promise<void> {
+    if (this.saveTimer) clearInterval(this.saveTimer)
+    this.saveTimer = null
+    await this.saveState()
     const server = this.server
     this.server = null
     if (!server) return
