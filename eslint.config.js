@@ -174,6 +174,24 @@ export default tseslint.config(
     },
   },
   {
+    // the Toaster mounts on demand: a feature's toast must ask for it (lib/toast does)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/components/ui/toaster.tsx', '**/*.test.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message: "Import { toast } from '@/lib/toast': it mounts the Toaster first.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: { ...importSettings, 'import-x/resolver-next': [createNodeResolver({ extensions })] },

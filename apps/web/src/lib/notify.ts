@@ -1,7 +1,7 @@
 // Toasts from the app shell (guards, header, provider) without loading sonner with every page:
 // the library and the Toaster load with the first toast, the first interaction or once the page is
-// idle, whichever comes first (decision 0021). Features import sonner's `toast` directly: their
-// code is already loaded on demand, and the Toaster shows toasts made before it mounted.
+// idle, whichever comes first (decision 0021). Features import `toast` from lib/toast, which loads
+// sonner with their code and asks for the Toaster before each toast.
 
 export type NotifyKind = 'success' | 'info' | 'warning' | 'error'
 

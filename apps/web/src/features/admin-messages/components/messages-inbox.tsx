@@ -1,6 +1,6 @@
 import { Download, Inbox } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   serviceMessageKindSchema,
   serviceMessageStatusSchema,

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messages } from '@tp/api'
 import { Button } from '@/components/ui/button'
 import { getErrorMessage } from '@/lib/api-client'

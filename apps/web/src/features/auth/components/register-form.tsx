@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messages } from '@tp/api'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messages, type Session } from '@tp/api'
 import { hasStoredCheckoutSelection } from '@/lib/checkout-selection'
 import { saveSession } from '@/lib/session'

@@ -12,7 +12,7 @@ import {
   type OrderSelection,
   type Stage,
 } from '@tp/domain'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import { getCheckoutSelection } from '../hooks/use-checkout-selection'

@@ -165,9 +165,15 @@ describe('crypto payment, step 2 (spec 2.7, 4)', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_STATUS_POLL_MS))
     expect(await screen.findByText(checkoutMessages.cryptoConfirming)).toBeInTheDocument()
+    // the confirming notice stays up while it confirms, then the outcome takes its place
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_STATUS_POLL_MS - 1))
+    expect(screen.getByText(checkoutMessages.cryptoConfirming)).toBeInTheDocument()
 
-    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_STATUS_POLL_MS))
+    await act(() => vi.advanceTimersByTimeAsync(1))
     expect(await screen.findByText(checkoutMessages.cryptoPaid)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByText(checkoutMessages.cryptoConfirming)).not.toBeInTheDocument(),
+    )
     expect(api.callsTo('GET /api/payment/get-history')).toHaveLength(3)
 
     await act(() => vi.advanceTimersByTimeAsync(3 * PAYMENT_STATUS_POLL_MS))

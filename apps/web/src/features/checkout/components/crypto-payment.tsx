@@ -3,7 +3,7 @@ import { ArrowLeft, Check, Copy, Wallet } from 'lucide-react'
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   checkoutMessages,
   findCryptoCurrency,
@@ -209,6 +209,9 @@ function Detail({
  * Step 2 (spec 2.7, 4): QR code, address and amounts to copy, the session's countdown and its
  * status, asked for every 5 s until it is settled.
  */
+/** The one toast that tells the buyer a payment is being confirmed. */
+const STATUS_TOAST_ID = 'crypto-payment-status'
+
 function PaymentStep({
   session,
   onBack,
@@ -227,10 +230,18 @@ function PaymentStep({
   const needsReview = reviewPaymentStatuses.has(status)
   const announced = useRef<PaymentStatus>('Waiting')
 
+  // leaving the page takes the confirming notice with it
+  useEffect(() => () => void toast.dismiss(STATUS_TOAST_ID), [])
   useEffect(() => {
     if (status === announced.current) return
     announced.current = status
-    if (status === 'Confirming') toast.info(checkoutMessages.cryptoConfirming)
+    // the confirming notice stays while the chain confirms (it may take minutes), and the
+    // outcome takes its place
+    if (status === 'Confirming') {
+      toast.info(checkoutMessages.cryptoConfirming, { id: STATUS_TOAST_ID, duration: Infinity })
+    } else {
+      toast.dismiss(STATUS_TOAST_ID)
+    }
     if (status === 'Paid') {
       toast.success(checkoutMessages.cryptoPaid)
       void queryClient.invalidateQueries({ queryKey: checkoutQueryKeys.orders })

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   billingFields,
   billingProfileInputSchema,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { checkoutMessages } from '@tp/api'
 import { DocumentTitle } from '@/components/document-title'
 import { Alert } from '@/components/ui/alert'

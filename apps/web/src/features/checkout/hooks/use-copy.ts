@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 /** Spec 9.6: the copy confirmation icon shows for half a second. */
 export const COPY_CONFIRMATION_MS = 500

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { CalendarClock, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { economicImpactLabels, economicImpacts, type EconomicImpact } from '@tp/domain/calendar'
 import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'

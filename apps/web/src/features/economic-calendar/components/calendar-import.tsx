@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { CalendarImportSummary } from '@tp/api/calendar'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { economicEventInputSchema, type EconomicEvent } from '@tp/api/calendar'
 import { economicImpactLabels, economicImpacts, type EconomicImpact } from '@tp/domain/calendar'
 import { Alert } from '@/components/ui/alert'

@@ -1,6 +1,6 @@
 import { ImageUp } from 'lucide-react'
 import { useId, type ChangeEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messages, type User } from '@tp/api'
 import { Avatar } from '@/components/ui/avatar'
 import { Spinner } from '@/components/ui/spinner'

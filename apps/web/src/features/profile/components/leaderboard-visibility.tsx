@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messages } from '@tp/api'
 import { leaderboardMessages } from '@tp/api/leaderboard'
 import { Switch } from '@/components/ui/switch'

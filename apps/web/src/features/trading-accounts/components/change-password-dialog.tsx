@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { changeTradingPasswordSchema, messages, type TradingAccountDto } from '@tp/api'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'

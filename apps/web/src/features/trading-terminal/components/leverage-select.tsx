@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { TradingAccountDto } from '@tp/api'
 import {
   Select,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useId, useRef } from 'react'
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { messages, type AccountState } from '@tp/api'
 import {
   dealCommission,

@@ -1,6 +1,6 @@
 import { ListOrdered } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { AccountState, PendingOrderDto } from '@tp/api'
 import { formatVolume, sideOfOrder } from '@tp/domain'
 import { Badge } from '@/components/ui/badge'

@@ -1,6 +1,6 @@
 import { CandlestickChart, Pencil, Scissors } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { AccountState, PositionDto } from '@tp/api'
 import { closingPrice, formatVolume } from '@tp/domain'
 import { Badge } from '@/components/ui/badge'

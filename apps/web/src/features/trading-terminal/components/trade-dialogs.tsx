@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, type ReactNode } from 'react'
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { PendingOrderDto, PositionDto } from '@tp/api'
 import { closingPrice, formatPrice, formatVolume, getInstrument } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { RuleMeters, WarningLevel } from '@tp/api'
 import { lossRules, warningLevels, warningToastText, type LossRule } from '../utils/limits'
 
