@@ -19,5 +19,21 @@ export const metaApiAccounts = pgTable('metaapi_accounts', {
   /** every PlatformDeal of the account at its end, oldest first */
   finalDeals: jsonb('final_deals').$type<Record<string, unknown>[]>(),
   endedAt: timestamp('ended_at', { withTimezone: true }),
+  /**
+   * The account's risk-management trackers (decision 0048) by our name for them: MetaApi's id and
+   * the threshold in cents it was created with, so an unchanged level asks MetaApi nothing
+   */
+  trackers: jsonb('trackers').$type<Record<string, { id: string; thresholdCents: number }>>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Where the adapter's reading of a MetaApi event stream stands (decision 0048): the sequence
+ * number of the last tracker event handled (`tracker-events`), so a restart asks for the events
+ * after it: none lost, none handled twice.
+ */
+export const metaApiStreamCursors = pgTable('metaapi_stream_cursors', {
+  stream: text('stream').primaryKey(),
+  sequenceNumber: bigint('sequence_number', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
