@@ -135,6 +135,11 @@ export const envSchema = z
     MT5_WEBAPI_GROUP: z.string().min(1).max(64).optional(),
     /** the server name traders type into their MetaTrader 5 terminal */
     MT5_WEBAPI_SERVER_NAME: z.string().min(1).max(64).optional(),
+    /**
+     * The local fake MT5 server's port (outside production, MT5_WEBAPI_URL unset), so its control
+     * page has a known address (a bookmark, a browser journey); unset: any free port.
+     */
+    MT5_WEBAPI_FAKE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** The simulated server's name as traders see it (suffixed -MT4 / -MT5). */
     SIM_SERVER_NAME: z
       .string()

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { randomInt } from 'node:crypto'
-import { findInstrument } from '@tp/domain'
+import { findInstrument, type PendingOrderType } from '@tp/domain'
 import { platformMessages } from '@tp/api/trading-platform'
 import type { Env } from '../../../config/env'
 import type { Clock } from '../../../lib/clock'
@@ -16,6 +16,7 @@ import {
   type PlatformAccountInfo,
   type PlatformClosedTrade,
   type PlatformDeal,
+  type PlatformOrder,
   type PlatformPosition,
   type PositionTotals,
   type TradingPlatform,
@@ -32,6 +33,7 @@ import {
   Mt5DealAction,
   Mt5DealEntry,
   Mt5DealReason,
+  Mt5OrderType,
   Mt5Retcode,
   Mt5UserRights,
   NEW_USER_RIGHTS,
@@ -40,12 +42,14 @@ import {
   dealRecordSchema,
   meetsMt5PasswordPolicy,
   moneyText,
+  orderRecordSchema,
   positionRecordSchema,
   requestTag,
   scaledInt,
   userRecordSchema,
   type Mt5AccountState,
   type Mt5DealRecord,
+  type Mt5OrderRecord,
   type Mt5PositionRecord,
   type Mt5UserRecord,
 } from './mt5-wire'
@@ -79,6 +83,8 @@ export type Mt5WebApiSettings = {
   fakeLatencyMs?: number
   /** where the local fake keeps its accounts between runs (development: under DATA_DIR) */
   fakeStateFile?: string
+  /** the local fake's port (MT5_WEBAPI_FAKE_PORT); none: any free port */
+  fakePort?: number
 }
 
 export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
@@ -102,6 +108,7 @@ export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
     group: env.MT5_WEBAPI_GROUP ?? FAKE_MT5_GROUP,
     serverName: env.MT5_WEBAPI_SERVER_NAME ?? FAKE_MT5_SERVER_NAME,
     fakeStateFile: path.join(env.DATA_DIR, 'mt5-webapi-fake.json'),
+    ...(env.MT5_WEBAPI_FAKE_PORT ? { fakePort: env.MT5_WEBAPI_FAKE_PORT } : {}),
   }
 }
 
@@ -185,6 +192,14 @@ const digitsOf = (symbol: string, given: string | undefined) =>
 /** MT5 volumes are in 1/10000 lot; the port's in 1/100. */
 const volumeOf = (text: string) => Math.round(Number(text) / 100)
 
+const pendingTypes: Record<string, PendingOrderType> = {
+  [Mt5OrderType.BUY_LIMIT]: 'buy-limit',
+  [Mt5OrderType.SELL_LIMIT]: 'sell-limit',
+  [Mt5OrderType.BUY_STOP]: 'buy-stop',
+  [Mt5OrderType.SELL_STOP]: 'sell-stop',
+}
+const pendingTypeOf = (type: string): PendingOrderType | null => pendingTypes[type] ?? null
+
 const timeMsOf = (seconds: string, msc: string | undefined) =>
   msc !== undefined && /^\d+$/.test(msc) && msc !== '0' ? Number(msc) : Number(seconds) * 1000
 
@@ -229,6 +244,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
         now: () => this.options.clock.now().getTime(),
         latencyMs: settings.fakeLatencyMs ?? 0,
         ...(settings.fakeStateFile ? { stateFile: settings.fakeStateFile } : {}),
+        ...(settings.fakePort ? { port: settings.fakePort } : {}),
       })
       url = this.fake.url
       logger.info(`MT5 Web API: local fake at ${url} (control page: ${url}/control)`)
@@ -465,9 +481,47 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     }
   }
 
-  /** Pending orders are placed and managed in MetaTrader itself; the app does not list them. */
-  async listOrders(): Promise<[]> {
-    return []
+  /**
+   * The login's working pending orders (/api/order/get_page, pages of 100), placed and managed in
+   * MetaTrader itself: the read-only terminal lists them. Stop-limit orders, which the app's order
+   * model has no type for, are left out.
+   */
+  async listOrders(externalId: string): Promise<PlatformOrder[]> {
+    const orders: PlatformOrder[] = []
+    for (let offset = 0; ; offset += 100) {
+      const page = await this.call(
+        {
+          method: 'GET',
+          path: '/api/order/get_page',
+          query: { login: externalId, offset, total: 100 },
+          isIdempotent: true,
+        },
+        z.array(orderRecordSchema),
+      )
+      for (const record of page) {
+        const order = this.orderOf(record)
+        if (order) orders.push(order)
+      }
+      if (page.length < 100) return orders
+    }
+  }
+
+  private orderOf(record: Mt5OrderRecord): PlatformOrder | null {
+    const type = pendingTypeOf(record.Type)
+    if (!type) return null
+    const digits = digitsOf(record.Symbol, record.Digits)
+    const stopLoss = scaledInt(record.PriceSL, digits)
+    const takeProfit = scaledInt(record.PriceTP, digits)
+    return {
+      id: record.Order,
+      symbol: record.Symbol,
+      type,
+      volume: volumeOf(record.VolumeCurrent),
+      price: scaledInt(record.PriceOrder, digits),
+      stopLoss: stopLoss === 0 ? null : stopLoss,
+      takeProfit: takeProfit === 0 ? null : takeProfit,
+      createdAtMs: timeMsOf(record.TimeSetup, record.TimeSetupMsc),
+    }
   }
 
   async listDeals(
@@ -635,8 +689,34 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     return closed
   }
 
-  async cancelAllOrders(): Promise<[]> {
-    return []
+  /**
+   * Moves every working pending order of the login to history (/api/order/cancel, one ticket at a
+   * time, so one that filled or went meanwhile does not stop the rest): a breach, a pass, the risk
+   * desk. Answers the orders cancelled.
+   */
+  async cancelAllOrders(externalId: string): Promise<PlatformOrder[]> {
+    const cancelled: PlatformOrder[] = []
+    for (const order of await this.listOrders(externalId)) {
+      try {
+        await this.call(
+          {
+            method: 'GET',
+            path: '/api/order/cancel',
+            query: { ticket: order.id },
+            // a write: not sent again after a broken connection (a second one would be refused)
+            isIdempotent: false,
+          },
+          z.unknown(),
+        )
+        cancelled.push(order)
+      } catch (error) {
+        this.options.logger.warn(
+          { err: error, login: externalId, order: order.id },
+          'MT5: pending order not cancelled',
+        )
+      }
+    }
+    return cancelled
   }
 
   async setTradingEnabled(externalId: string, isEnabled: boolean): Promise<void> {

@@ -173,6 +173,35 @@ export const positionRecordSchema = z.object({
 })
 export type Mt5PositionRecord = z.output<typeof positionRecordSchema>
 
+/**
+ * MT5 order types (ENOrderType): the pending ones the app shows; 0 and 1 are market orders, 6 and
+ * 7 stop-limit orders, which the app's order model has no type for.
+ */
+export const Mt5OrderType = {
+  BUY_LIMIT: 2,
+  SELL_LIMIT: 3,
+  BUY_STOP: 4,
+  SELL_STOP: 5,
+} as const
+
+/** An open (working) order, as /api/order/get_page answers it. */
+export const orderRecordSchema = z.object({
+  Order: num,
+  Login: num,
+  Symbol: z.string(),
+  Digits: num.optional(),
+  /** ENOrderType: 2 buy limit, 3 sell limit, 4 buy stop, 5 sell stop, ... */
+  Type: num,
+  PriceOrder: num,
+  PriceSL: num.default('0'),
+  PriceTP: num.default('0'),
+  /** 1/10000 of a lot: what is left to fill */
+  VolumeCurrent: num,
+  TimeSetup: num,
+  TimeSetupMsc: num.optional(),
+})
+export type Mt5OrderRecord = z.output<typeof orderRecordSchema>
+
 export const dealRecordSchema = z.object({
   Deal: num,
   Login: num,

@@ -1,6 +1,6 @@
 // The fake MT5 server's control page (/control): every account on it with its balance and equity,
 // a form to move an account's equity (its floating profit), open a position and close one at a
-// profit, so a newcomer can watch live risk react on an "MT5" account locally.
+// profit, place a pending order, so a newcomer can watch live risk react on an "MT5" account locally.
 
 export type ControlAccount = {
   login: number
@@ -10,6 +10,7 @@ export type ControlAccount = {
   equity: string
   isTradingDisabled: boolean
   positions: { ticket: number; symbol: string; side: string; lots: number; profit: string }[]
+  orders: { ticket: number; symbol: string; type: string; lots: number; price: string }[]
 }
 
 const escape = (text: string) =>
@@ -34,6 +35,12 @@ export function renderControlPage(data: { notice: string; accounts: ControlAccou
   </form></li>`,
         )
         .join('')
+      const orders = account.orders
+        .map(
+          (order) =>
+            `<li>Order #${order.ticket} ${escape(order.symbol)} ${order.type} ${order.lots} lots at ${order.price}</li>`,
+        )
+        .join('')
       return `<section aria-labelledby="acc-${account.login}">
   <h2 id="acc-${account.login}">Login ${account.login} <small>${escape(account.name)} · ${escape(account.group)}</small></h2>
   <p>Balance ${account.balance} · Equity <strong>${account.equity}</strong> · Trading ${account.isTradingDisabled ? '<strong>disabled</strong>' : 'enabled'}</p>
@@ -49,7 +56,16 @@ export function renderControlPage(data: { notice: string; accounts: ControlAccou
     <label>Lots <input name="lots" value="0.10" inputmode="decimal" size="5" required></label>
     <button type="submit">Open position</button>
   </form>
+  <form method="post" action="/control/order">
+    <input type="hidden" name="login" value="${account.login}">
+    <label>Order symbol <input name="symbol" value="EURUSD" size="8" required></label>
+    <label>Order type <select name="type"><option value="buy-limit">buy limit</option><option value="sell-limit">sell limit</option><option value="buy-stop">buy stop</option><option value="sell-stop">sell stop</option></select></label>
+    <label>Order lots <input name="lots" value="0.10" inputmode="decimal" size="5" required></label>
+    <label>Price <input name="price" value="1.05000" inputmode="decimal" size="9" required></label>
+    <button type="submit">Place pending order</button>
+  </form>
   ${positions ? `<ul>${positions}</ul>` : '<p>No open positions.</p>'}
+  ${orders ? `<ul aria-label="Pending orders of ${account.login}">${orders}</ul>` : '<p>No pending orders.</p>'}
 </section>`
     })
     .join('\n')

@@ -66,6 +66,19 @@ export interface FakeMt5Position {
   openMs: number
 }
 
+export interface FakeMt5Order {
+  ticket: number
+  login: number
+  symbol: string
+  /** ENOrderType: 2 buy limit, 3 sell limit, 4 buy stop, 5 sell stop */
+  type: number
+  /** in 1/10000 lot */
+  volume: number
+  /** integer points */
+  price: number
+  setupMs: number
+}
+
 export interface FakeMt5Deal {
   deal: number
   login: number
@@ -98,6 +111,8 @@ export interface Mt5FakeOptions {
 type Mt5FakeState = {
   users: FakeMt5User[]
   positions: FakeMt5Position[]
+  /** absent in files written before the fake kept orders */
+  orders?: FakeMt5Order[]
   deals: FakeMt5Deal[]
   nextLogin: number
   nextTicket: number
@@ -113,6 +128,8 @@ type Fault =
 export class Mt5Fake {
   readonly users = new Map<number, FakeMt5User>()
   readonly positions = new Map<number, FakeMt5Position>()
+  /** working pending orders, by ticket */
+  readonly orders = new Map<number, FakeMt5Order>()
   readonly deals: FakeMt5Deal[] = []
   latencyMs: number
   /** commands answered, by path (tests: batching; the bench) */
@@ -153,6 +170,7 @@ export class Mt5Fake {
     const state = JSON.parse(text) as Mt5FakeState
     for (const user of state.users) this.users.set(user.login, user)
     for (const position of state.positions) this.positions.set(position.ticket, position)
+    for (const order of state.orders ?? []) this.orders.set(order.ticket, order)
     this.deals.push(...state.deals)
     this.nextLogin = state.nextLogin
     this.nextTicket = state.nextTicket
@@ -171,6 +189,7 @@ export class Mt5Fake {
     }
     const text = JSON.stringify(state)
     if (text === this.savedState) return
+      orders: [...this.orders.values()],
     await mkdir(path.dirname(this.stateFile), { recursive: true })
     await writeFile(`${this.stateFile}.tmp`, text)
     await rename(`${this.stateFile}.tmp`, this.stateFile)
@@ -294,6 +313,32 @@ export class Mt5Fake {
     const position = this.positions.get(ticket)
     if (!position) throw new Error(`no position ${ticket}`)
     position.profit = profitCents
+  }
+
+  /** The trader places a pending order (refused while trading is disabled). */
+  placeOrder(
+    login: number | string,
+    input: {
+      symbol: string
+      type: 'buy-limit' | 'sell-limit' | 'buy-stop' | 'sell-stop'
+      lots: number
+      price: string
+    },
+  ): FakeMt5Order {
+    const user = this.user(login)
+    if (user.rights & Mt5UserRights.TRADE_DISABLED) throw new Error('trading is disabled')
+    const digits = findInstrument(input.symbol)?.digits ?? 5
+    const order: FakeMt5Order = {
+      ticket: this.nextTicket++,
+      login: user.login,
+      symbol: input.symbol,
+      type: { 'buy-limit': 2, 'sell-limit': 3, 'buy-stop': 4, 'sell-stop': 5 }[input.type],
+      volume: Math.round(input.lots * 10_000),
+      price: scaledInt(input.price, digits),
+      setupMs: this.now(),
+    }
+    this.orders.set(order.ticket, order)
+    return order
   }
 
   /** Closes a position at its current profit (the trader, or a dealer). */
@@ -545,6 +590,21 @@ export class Mt5Fake {
             .filter((position) => logins.has(position.login))
             .map((position) => this.positionView(position)),
         )
+      case '/api/order/get_page': {
+        const user = this.userParam(params)
+        const offset = int(params.offset ?? 0)
+        const total = Math.min(int(params.total ?? 100), 100)
+        const orders = [...this.orders.values()].filter((order) => order.login === user.login)
+        return done(orders.slice(offset, offset + total).map((order) => this.orderView(order)))
+      }
+      case '/api/order/cancel': {
+        // the tickets, comma-separated: moved to history (here: gone from the working orders)
+        const tickets = String(params.ticket ?? params.Ticket ?? '').split(',')
+        const found = tickets.map((ticket) => this.orders.get(int(ticket)))
+        if (found.some((order) => !order)) refuse(Mt5Retcode.ERR_NOTFOUND)
+        for (const order of found) this.orders.delete(order!.ticket)
+        return done()
+      }
       }
       case '/api/dealer/send_request': {
         if (!this.managers[manager]?.canDeal) refuse(Mt5Retcode.ERR_PERMISSIONS)
@@ -687,6 +747,26 @@ export class Mt5Fake {
       Login: String(deal.login),
       Action: String(deal.action),
       Entry: String(deal.entry),
+  private orderView(order: FakeMt5Order) {
+    const digits = findInstrument(order.symbol)?.digits ?? 5
+    return {
+      Order: String(order.ticket),
+      Login: String(order.login),
+      Symbol: order.symbol,
+      Digits: String(digits),
+      Type: String(order.type),
+      // ORDER_STATE_PLACED
+      State: '1',
+      PriceOrder: scaledText(order.price, digits),
+      PriceSL: '0',
+      PriceTP: '0',
+      VolumeInitial: String(order.volume),
+      VolumeCurrent: String(order.volume),
+      TimeSetup: String(Math.floor(order.setupMs / 1000)),
+      TimeSetupMsc: String(order.setupMs),
+    }
+  }
+
       Symbol: deal.symbol,
       Digits: String(digits),
       Price: scaledText(deal.price, digits),
@@ -727,6 +807,18 @@ export class Mt5Fake {
           notice = `Position ${ticket} closed.`
         }
       } catch (error) {
+        } else if (url.pathname === '/control/order') {
+          const type = form.get('type') ?? ''
+          if (!['buy-limit', 'sell-limit', 'buy-stop', 'sell-stop'].includes(type)) {
+            throw new Error(`no order type ${type}`)
+          }
+          const order = this.placeOrder(login, {
+            symbol: (form.get('symbol') ?? 'EURUSD').toUpperCase(),
+            type: type as 'buy-limit' | 'sell-limit' | 'buy-stop' | 'sell-stop',
+            lots: Number(form.get('lots') ?? '0.1'),
+            price: form.get('price') ?? '',
+          })
+          notice = `Order ${order.ticket} placed on ${login}.`
         notice = `Not done: ${error instanceof Error ? error.message : String(error)}`
       }
       response.writeHead(303, { location: `/control?notice=${encodeURIComponent(notice)}` })
@@ -758,6 +850,18 @@ export class Mt5Fake {
   }
 }
 
+        orders: [...this.orders.values()]
+          .filter((order) => order.login === user.login)
+          .map((order) => {
+            const digits = findInstrument(order.symbol)?.digits ?? 5
+            return {
+              ticket: order.ticket,
+              symbol: order.symbol,
+              type: ['', '', 'buy limit', 'sell limit', 'buy stop', 'sell stop'][order.type] ?? '',
+              lots: order.volume / 10_000,
+              price: scaledText(order.price, digits),
+            }
+          }),
 class FakeRefusal extends Error {
   constructor(
     readonly retcode: number,
