@@ -1,5 +1,5 @@
-import type { z } from 'zod'
 import type { ClosedTrade } from '../trades/trade'
+import { CellIssue, type CellReader, type CellText } from './report-cells'
 import type { BalanceCurve, ClosingResult } from './compute-statement-summary'
 import { StatementError } from './statement-error'
 import type { StatementPlatform } from './statement-report'
@@ -24,20 +24,34 @@ export interface ReadOptions {
   serverTimeZone: string | null
 }
 
-/** Validates one row record; a failure names the row and the column. */
-export function parseRow<S extends z.ZodType>(
-  schema: S,
-  record: Record<string, unknown>,
+/**
+ * One column of a row read by its cell reader; a refused cell is the row's `malformed-row`
+ * error naming the row and the column. A row's columns are read in order, so the error names the
+ * first bad one.
+ */
+export function readCell<T>(read: CellReader<T>, cell: CellText, column: string, where: string): T {
+  try {
+    return read(cell)
+  } catch (error) {
+    throw error instanceof CellIssue ? malformed(where, column, error.message) : error
+  }
+}
+
+/** A run of like columns (taxes, fees); the error names the column and the cell's index. */
+export function readCells<T>(
+  read: CellReader<T>,
+  cells: readonly CellText[],
+  column: string,
   where: string,
-): z.output<S> {
-  const result = schema.safeParse(record)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const column = issue?.path.join('.') ?? ''
-  throw new StatementError(
-    'malformed-row',
-    `${where}: ${column ? `column "${column}" ` : ''}${issue?.message ?? 'is malformed'}`,
-  )
+): T[] {
+  const values: T[] = []
+  for (let i = 0; i < cells.length; i++)
+    values.push(readCell(read, cells[i], `${column}.${i}`, where))
+  return values
+}
+
+export function malformed(where: string, column: string, message: string): StatementError {
+  return new StatementError('malformed-row', `${where}: column "${column}" ${message}`)
 }
 
 /** Orders by (time, ticket); tickets compare numerically, as digit strings of any length. */

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { centsToAmount } from '../analytics/trade-result'
 import type { ClosedTrade } from '../trades/trade'
 import type { TableRow } from './read-table-rows'
@@ -7,6 +6,7 @@ import {
   looksLikeDateTime,
   looksLikeTicket,
   moneyCell,
+  nonEmptyCell,
   priceCell,
   serverTimeToIso,
   sideCell,
@@ -15,7 +15,8 @@ import {
 } from './report-cells'
 import {
   compareTimeThenTicket,
-  parseRow,
+  readCell,
+  readCells,
   sumCents,
   type ParsedStatement,
   type ReadOptions,
@@ -33,26 +34,22 @@ import { StatementError } from './statement-error'
 const PENDING_TYPES = new Set(['buy limit', 'sell limit', 'buy stop', 'sell stop'])
 const MIN_CLOSED_TRADE_CELLS = 13
 
-const closedTradeRowSchema = z.object({
-  ticket: ticketCell,
-  openTime: dateTimeCell,
-  type: sideCell,
-  size: volumeCell,
-  item: z.string().min(1, { message: 'is empty (no symbol)' }),
-  openPrice: priceCell,
-  closeTime: dateTimeCell,
-  closePrice: priceCell,
-  commission: moneyCell,
-  taxes: z.array(moneyCell),
-  swap: moneyCell,
-  profit: moneyCell,
-})
+interface ClosedTradeRow {
+  ticket: string
+  openTime: string
+  type: 'buy' | 'sell'
+  size: number
+  item: string
+  openPrice: number
+  closeTime: string
+  closePrice: number
+  commission: number
+  taxes: number[]
+  swap: number
+  profit: number
+}
 
-const balanceRowSchema = z.object({
-  ticket: ticketCell,
-  time: dateTimeCell,
-  amount: moneyCell,
-})
+const symbolCell = nonEmptyCell('is empty (no symbol)')
 
 /** null when the rows have no MT4 account header (not an MT4 statement) */
 export function readMt4Statement(
@@ -62,7 +59,7 @@ export function readMt4Statement(
   const account = findAccount(rows)
   if (!account) return null
 
-  const closed: z.output<typeof closedTradeRowSchema>[] = []
+  const closed: ClosedTradeRow[] = []
   let startingBalance: number | null = null
   let lastDataRow = -1
 
@@ -82,36 +79,28 @@ export function readMt4Statement(
       }
       const last = text.length - 1
       lastDataRow = index
-      closed.push(
-        parseRow(
-          closedTradeRowSchema,
-          {
-            ticket: text[0],
-            openTime: text[1],
-            type,
-            size: text[3],
-            item: text[4],
-            openPrice: text[5],
-            closeTime: text[8],
-            closePrice: text[9],
-            commission: text[10],
-            taxes: text.slice(11, last - 1),
-            swap: text[last - 1],
-            profit: text[last],
-          },
-          where,
-        ),
-      )
+      closed.push({
+        ticket: readCell(ticketCell, text[0], 'ticket', where),
+        openTime: readCell(dateTimeCell, text[1], 'openTime', where),
+        type: readCell(sideCell, type, 'type', where),
+        size: readCell(volumeCell, text[3], 'size', where),
+        item: readCell(symbolCell, text[4], 'item', where),
+        openPrice: readCell(priceCell, text[5], 'openPrice', where),
+        closeTime: readCell(dateTimeCell, text[8], 'closeTime', where),
+        closePrice: readCell(priceCell, text[9], 'closePrice', where),
+        commission: readCell(moneyCell, text[10], 'commission', where),
+        taxes: readCells(moneyCell, text.slice(11, last - 1), 'taxes', where),
+        swap: readCell(moneyCell, text[last - 1], 'swap', where),
+        profit: readCell(moneyCell, text[last], 'profit', where),
+      })
     } else if (type === 'balance' || type === 'credit') {
-      const row = parseRow(
-        balanceRowSchema,
-        { ticket: text[0], time: text[1], amount: text[text.length - 1] },
-        where,
-      )
+      readCell(ticketCell, text[0], 'ticket', where)
+      readCell(dateTimeCell, text[1], 'time', where)
+      const amount = readCell(moneyCell, text[text.length - 1], 'amount', where)
       lastDataRow = index
       // The curve starts at the first balance row; later deposits, withdrawals and credit are
       // not part of it (contract: MT4 drawdowns).
-      if (type === 'balance' && startingBalance === null) startingBalance = row.amount
+      if (type === 'balance' && startingBalance === null) startingBalance = amount
     } else if (!PENDING_TYPES.has(type)) {
       throw new StatementError('malformed-row', `${where}: unknown transaction type "${text[2]}"`)
     }

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { centsToAmount } from '../analytics/trade-result'
 import type { ClosedTrade } from '../trades/trade'
 import type { TableRow } from './read-table-rows'
@@ -7,15 +6,20 @@ import {
   looksLikeDateTime,
   looksLikeTicket,
   moneyCell,
+  nonEmptyCell,
+  optionalCell,
   priceCell,
   serverTimeToIso,
   sideCell,
+  textCell,
   ticketCell,
   volumeCell,
 } from './report-cells'
 import {
   compareTimeThenTicket,
-  parseRow,
+  malformed,
+  readCell,
+  readCells,
   sumCents,
   type ParsedStatement,
   type ReadOptions,
@@ -36,49 +40,84 @@ const DIRECTIONS = new Set(['in', 'out', 'in/out', 'out by', ''])
 const EXIT_DIRECTIONS = new Set(['out', 'in/out', 'out by'])
 const MIN_ROW_CELLS = 13
 
-const optionalCell = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('').transform(() => null), schema])
+interface DealRow {
+  time: string
+  ticket: string
+  symbol: string
+  type: string
+  direction: string
+  volume: number | null
+  price: number | null
+  commission: number
+  fees: number[]
+  swap: number
+  profit: number
+  balance: number
+}
 
-const dealRowSchema = z
-  .object({
-    time: dateTimeCell,
-    ticket: ticketCell,
-    symbol: z.string(),
-    type: z.string().min(1, { message: 'is empty (no deal type)' }),
-    direction: z.string(),
-    volume: optionalCell(volumeCell),
-    price: optionalCell(priceCell),
-    commission: moneyCell,
-    fees: z.array(moneyCell),
-    swap: moneyCell,
-    profit: moneyCell,
-    balance: moneyCell,
-  })
-  .superRefine((deal, ctx) => {
-    if (deal.type !== 'buy' && deal.type !== 'sell') return
+interface PositionRow {
+  openTime: string
+  position: string
+  symbol: string
+  type: 'buy' | 'sell'
+  volume: number
+  openPrice: number
+  closeTime: string
+  closePrice: number
+  commission: number
+  fees: number[]
+  swap: number
+  profit: number
+}
+
+const dealTypeCell = nonEmptyCell('is empty (no deal type)')
+const symbolCell = nonEmptyCell('is empty (no symbol)')
+const optionalVolumeCell = optionalCell(volumeCell)
+const optionalPriceCell = optionalCell(priceCell)
+
+function readDealRow(text: readonly string[], where: string): DealRow {
+  const last = text.length - 1
+  const deal: DealRow = {
+    time: readCell(dateTimeCell, text[0], 'time', where),
+    ticket: readCell(ticketCell, text[1], 'ticket', where),
+    symbol: readCell(textCell, text[2], 'symbol', where),
+    type: readCell(dealTypeCell, (text[3] ?? '').toLowerCase(), 'type', where),
+    direction: readCell(textCell, text[4], 'direction', where),
+    volume: readCell(optionalVolumeCell, text[5], 'volume', where),
+    price: readCell(optionalPriceCell, text[6], 'price', where),
+    commission: readCell(moneyCell, text[8], 'commission', where),
+    fees: readCells(moneyCell, text.slice(9, last - 3), 'fees', where),
+    swap: readCell(moneyCell, text[last - 3], 'swap', where),
+    profit: readCell(moneyCell, text[last - 2], 'profit', where),
+    balance: readCell(moneyCell, text[last - 1], 'balance', where),
+  }
+  if (deal.type === 'buy' || deal.type === 'sell') {
     for (const key of ['symbol', 'volume', 'price'] as const) {
       if (deal[key] === null || deal[key] === '') {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'is empty in a buy/sell deal' })
+        throw malformed(where, key, 'is empty in a buy/sell deal')
       }
     }
-  })
-type DealRow = z.output<typeof dealRowSchema>
+  }
+  return deal
+}
 
-const positionRowSchema = z.object({
-  openTime: dateTimeCell,
-  position: ticketCell,
-  symbol: z.string().min(1, { message: 'is empty (no symbol)' }),
-  type: sideCell,
-  volume: volumeCell,
-  openPrice: priceCell,
-  closeTime: dateTimeCell,
-  closePrice: priceCell,
-  commission: moneyCell,
-  fees: z.array(moneyCell),
-  swap: moneyCell,
-  profit: moneyCell,
-})
-type PositionRow = z.output<typeof positionRowSchema>
+function readPositionRow(text: readonly string[], where: string): PositionRow {
+  const last = text.length - 1
+  return {
+    openTime: readCell(dateTimeCell, text[0], 'openTime', where),
+    position: readCell(ticketCell, text[1], 'position', where),
+    symbol: readCell(symbolCell, text[2], 'symbol', where),
+    type: readCell(sideCell, (text[3] ?? '').toLowerCase(), 'type', where),
+    volume: readCell(volumeCell, text[4], 'volume', where),
+    openPrice: readCell(priceCell, text[5], 'openPrice', where),
+    closeTime: readCell(dateTimeCell, text[8], 'closeTime', where),
+    closePrice: readCell(priceCell, text[9], 'closePrice', where),
+    commission: readCell(moneyCell, text[10], 'commission', where),
+    fees: readCells(moneyCell, text.slice(11, last - 1), 'fees', where),
+    swap: readCell(moneyCell, text[last - 1], 'swap', where),
+    profit: readCell(moneyCell, text[last], 'profit', where),
+  }
+}
 
 /** null when the rows have no MT5 account header (not an MT5 report) */
 export function readMt5Report(
@@ -96,51 +135,12 @@ export function readMt5Report(
     if (!looksLikeDateTime(text[0]) || !looksLikeTicket(text[1])) return
     if (text.length < MIN_ROW_CELLS) return
     const where = `row ${index + 1} (ticket ${text[1]})`
-    const last = text.length - 1
     if (DIRECTIONS.has(text[4] ?? '-')) {
       lastDataRow = index
-      deals.push(
-        parseRow(
-          dealRowSchema,
-          {
-            time: text[0],
-            ticket: text[1],
-            symbol: text[2],
-            type: (text[3] ?? '').toLowerCase(),
-            direction: text[4],
-            volume: text[5],
-            price: text[6],
-            commission: text[8],
-            fees: text.slice(9, last - 3),
-            swap: text[last - 3],
-            profit: text[last - 2],
-            balance: text[last - 1],
-          },
-          where,
-        ),
-      )
+      deals.push(readDealRow(text, where))
     } else if (looksLikeDateTime(text[8])) {
       lastDataRow = index
-      positions.push(
-        parseRow(
-          positionRowSchema,
-          {
-            openTime: text[0],
-            position: text[1],
-            symbol: text[2],
-            type: (text[3] ?? '').toLowerCase(),
-            volume: text[4],
-            openPrice: text[5],
-            closeTime: text[8],
-            closePrice: text[9],
-            commission: text[10],
-            fees: text.slice(11, last - 1),
-            swap: text[last - 1],
-            profit: text[last],
-          },
-          where,
-        ),
-      )
+      positions.push(readPositionRow(text, where))
     }
   })
 
