@@ -2,10 +2,10 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { statementImportMessages as text } from '@tp/api/statement-import'
 import type { AccountMetrics } from '@tp/domain/analytics'
 import { accountSizesK, type AccountSizeK } from '@tp/domain/plans'
-import type { StatementReport } from '@tp/domain/statement'
 import { Alert } from '@/components/ui/alert'
 import { Spinner } from '@/components/ui/spinner'
 import { useStatementImport } from '../hooks/use-statement-import'
+import type { StatementHead } from '../worker/messages'
 import { StatementDropZone } from './statement-drop-zone'
 import { StatementSummary } from './statement-summary'
 
@@ -32,7 +32,7 @@ export function StatementCheck({
   canSave?: boolean
   /** where a saved import can be seen (the analytics page) */
   savedLink?: ReactNode
-  renderAnalysis?: (metrics: AccountMetrics, report: StatementReport) => ReactNode
+  renderAnalysis?: (metrics: AccountMetrics, report: StatementHead) => ReactNode
 }) {
   const { state, metricsState, importFile, loadMetrics } = useStatementImport()
   const [sizeK, setSizeK] = useState<AccountSizeK>(DEFAULT_SIZE_K)
@@ -68,7 +68,7 @@ export function StatementCheck({
               />
             </Suspense>
           ) : null}
-          {state.report.trades.length === 0 ? (
+          {state.report.tradeCount === 0 ? (
             <p className="text-sm text-muted-foreground">{text.noTrades}</p>
           ) : (
             <section aria-labelledby="statement-analysis-title" className="grid min-w-0 gap-4">

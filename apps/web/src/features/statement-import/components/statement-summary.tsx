@@ -3,14 +3,14 @@ import {
   statementImportMessages as text,
   statementSummaryLines,
 } from '@tp/api/statement-import'
-import type { StatementReport } from '@tp/domain/statement'
+import type { StatementHead } from '../worker/messages'
 
 /** The summary MetaTrader prints under the trades, recomputed from the file's rows. */
 export function StatementSummary({
   report,
   fileName,
 }: {
-  report: StatementReport
+  report: StatementHead
   fileName: string
 }) {
   const { summary, account, platform } = report
@@ -22,7 +22,7 @@ export function StatementSummary({
         </h2>
         <p className="text-sm text-muted-foreground">
           <span className="break-all">{fileName}</span> · {platform} · #{account.login} ·{' '}
-          {account.currency} · {text.tradesCount(report.trades.length)}
+          {account.currency} · {text.tradesCount(report.tradeCount)}
         </p>
       </div>
       <dl

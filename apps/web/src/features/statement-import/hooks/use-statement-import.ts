@@ -2,13 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { describeUnreadableStatement } from '@tp/api/statement-import'
 import type { AccountMetrics } from '@tp/domain/analytics'
 import type { AccountSizeK } from '@tp/domain/plans'
-import type { StatementReport } from '@tp/domain/statement'
-import type { StatementWorkerReply, StatementWorkerRequest } from '../worker/messages'
+import type {
+  StatementHead,
+  StatementWorkerReply,
+  StatementWorkerRequest,
+} from '../worker/messages'
 
 export type StatementImportState =
   | { status: 'idle' }
   | { status: 'reading'; fileName: string }
-  | { status: 'done'; file: File; report: StatementReport }
+  | { status: 'done'; file: File; report: StatementHead }
   | { status: 'failed'; fileName: string; message: string }
 
 export type StatementMetricsState =
@@ -24,7 +27,7 @@ type Request = StatementWorkerRequest extends infer R
 /**
  * Reads a dropped statement in a Web Worker running `@tp/domain/statement` (the CLI's importer),
  * then its analytics and rule what-if (`@tp/domain/analytics`) at the account size asked for: the
- * summary shows as soon as the file is read. The worker starts when a file is first dragged into
+ * summary (the file's head: its trades stay in the worker) shows as soon as the file is read. The worker starts when a file is first dragged into
  * the window (its code fetched, compiled and evaluated while the file is carried to the drop zone,
  * not after the drop: decision 0041), else with the first file, and is kept for the next. A
  * visitor who only looks loads no importer. A file dropped while another is read wins; earlier
@@ -104,7 +107,7 @@ export function useStatementImport() {
       if (importId !== lastImport.current) return
       if (reply.ok && reply.kind === 'import') {
         setState({ status: 'done', file, report: reply.report })
-        if (reply.report.trades.length > 0) void loadMetrics(sizeK)
+        if (reply.report.tradeCount > 0) void loadMetrics(sizeK)
       } else {
         const { code, detail } = reply.ok ? { code: 'unexpected', detail: '' } : reply
         setState({

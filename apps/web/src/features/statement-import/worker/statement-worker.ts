@@ -15,8 +15,16 @@ function answer(request: StatementWorkerRequest): StatementWorkerReply {
   const { id } = request
   if (request.kind === 'import') {
     lastReport = null
-    lastReport = importStatement(new Uint8Array(request.bytes))
-    return { id, ok: true, kind: 'import', report: lastReport }
+    const report = importStatement(new Uint8Array(request.bytes))
+    lastReport = report
+    // the summary goes back alone, at once; the trades stay here for the analytics asked next
+    const { platform, account, summary } = report
+    return {
+      id,
+      ok: true,
+      kind: 'import',
+      report: { platform, account, summary, tradeCount: report.trades.length },
+    }
   }
   if (!lastReport) return { id, ok: false, code: 'unexpected', detail: 'no statement imported' }
   const metrics = computeStatementMetrics(lastReport.trades, request.sizeK)
