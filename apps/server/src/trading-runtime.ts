@@ -12,6 +12,7 @@ import { createLifecycleHooks } from './modules/accounts/account-lifecycle'
 import { AnalyticsCache } from './modules/analytics/analytics-cache'
 import { LiveHub } from './modules/stream/live-hub'
 import { scheduleNextDayReset } from './risk/day-reset-job'
+import { createEquityAlerts } from './risk/equity-alerts'
 import { RiskMonitor } from './risk/risk-monitor'
 import { scheduleNextWeekendClose } from './risk/weekend-close-job'
 
@@ -71,6 +72,7 @@ export function createTradingRuntime(options: {
     logger,
     now: () => clock.now().getTime(),
     hooks: createLifecycleHooks(options.getContext),
+    onTracked: createEquityAlerts({ platform, logger }),
   })
   const analytics = new AnalyticsCache(platform)
   const runtime: TradingRuntime = { platform, router: platform, simulated, risk, hub, analytics }

@@ -70,6 +70,7 @@ describe('authentication', () => {
       token: 'not-the-token',
       provisioningUrl: fake().provisioningUrl,
       clientUrl: fake().clientUrl,
+      riskUrl: fake().riskUrl,
     })
     const refusal = await client.getAccount('anything').catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(MetaApiError)

@@ -65,6 +65,7 @@ async function start(): Promise<RunningServer> {
     METAAPI_TOKEN: fake.token,
     METAAPI_PROVISIONING_URL: fake.provisioningUrl,
     METAAPI_CLIENT_URL: fake.clientUrl,
+    METAAPI_RISK_URL: fake.riskUrl,
   })
   const server = await startServer({
     env,

@@ -218,6 +218,13 @@ export const envSchema = z
     ),
     /** the client (terminal) REST API of the region the accounts are deployed in */
     METAAPI_CLIENT_URL: httpUrl.default('https://mt-client-api-v1.new-york.agiliumtrade.ai'),
+    /** the risk management (equity tracking) API of that region: trackers and their events (0048) */
+    METAAPI_RISK_URL: httpUrl.default('https://risk-management-api-v1.new-york.agiliumtrade.ai'),
+    /**
+     * How often MetaApi accounts are polled for equity and deals (at most 2 s, issue 15); tracker
+     * events make an account read at once whatever this is. Tests set it long to show that.
+     */
+    METAAPI_POLL_INTERVAL_MS: positiveInt.max(600_000).default(1000),
     /**
      * TradeLocker's demo and live API bases, each ending in /backend-api (traders' linked
      * accounts; decision 0044). Unset outside production: a local fake serves both. In production

@@ -278,6 +278,11 @@ export interface RiskMonitorOptions {
   hooks: RiskHooks
   /** the rulebook an account is judged by (default: its plan's, at its version) */
   rulesOf?: (row: TradingAccountRow) => RulebookInput
+  /**
+   * An account is judged from now on with the evaluator's rulebook (started, rebuilt at start, or
+   * restarted on a re-based rulebook): the platform's equity alarm is set from it (decision 0048)
+   */
+  onTracked?: (account: MonitoredAccount) => void
 }
 
 export class RiskMonitor {
@@ -390,6 +395,7 @@ export class RiskMonitor {
     )
     const account = this.register(row, evaluator, 0, startMs, balance, balance)
     account.isBackfilling = options.isBackfilling ?? false
+    this.options.onTracked?.(account)
     this.record(account, {
       kind: 'snapshot',
       accountId: row.id,
@@ -884,6 +890,8 @@ export class RiskMonitor {
     } else if (evaluator.status === 'passed') {
       account.isClosed = true
       this.options.hooks.onPass(account, evaluator.verdict())
+    } else {
+      this.options.onTracked?.(account)
     }
   }
 }

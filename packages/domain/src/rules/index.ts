@@ -26,3 +26,4 @@ export {
   replayHistory,
   type IncrementalState,
 } from './incremental-evaluator'
+export { equityAlertLevels, type EquityAlertLevels } from './alert-levels'

@@ -37,7 +37,12 @@ export const platformRegistry: Record<PlatformKind, AdapterFactory> = {
   metaapi: ({ env, db, logger }) => {
     const settings = metaApiSettings(env)
     return settings
-      ? new MetaApiPlatform({ settings, logger, store: createMetaApiStore(db) })
+      ? new MetaApiPlatform({
+          settings,
+          logger,
+          store: createMetaApiStore(db),
+          pollIntervalMs: env.METAAPI_POLL_INTERVAL_MS,
+        })
       : null
   },
 }

@@ -11,7 +11,7 @@ import type {
   QuoteListener,
   TradingPlatform,
 } from './trading-platform'
-import type { Timeframe } from '@tp/domain'
+import type { EquityAlertLevels, Timeframe } from '@tp/domain'
 
 // The trading platform the app sees (decision 0042): one port, many adapters. Each account call
 // goes to the adapter the account is bound to (trading_accounts.adapter + external_id, loaded at
@@ -158,6 +158,11 @@ export class PlatformRouter implements TradingPlatform {
     for (const [kind, adapter] of this.options.adapters) {
       adapter.watchAccounts?.([...(this.active.get(kind) ?? [])])
     }
+  }
+
+  /** to the account's adapter, when it has an equity alarm (decision 0048) */
+  async setEquityAlerts(externalId: string, levels: EquityAlertLevels): Promise<void> {
+    await this.for(externalId).setEquityAlerts?.(externalId, levels)
   }
 
   async createAccount(input: CreateAccountInput): Promise<CreatedAccount> {

@@ -1,5 +1,6 @@
 import type {
   AssetClass,
+  EquityAlertLevels,
   OrderType,
   PendingOrderType,
   Side,
@@ -386,6 +387,13 @@ export interface TradingPlatform extends PlatformMarketData {
    * changes by polling (MT5 Web API) polls these. Absent: the adapter streams everything itself.
    */
   watchAccounts?(externalIds: readonly string[]): void
+  /**
+   * The loss and gain amounts (from the rulebook in force: @tp/domain equityAlertLevels) at which
+   * the platform's own equity alarm should wake the app (MetaApi's risk-management trackers,
+   * decision 0048). The alarm is only a signal: the adapter reads the account at once and emits
+   * its equity event, and the risk monitor judges it. Idempotent; absent: no such alarm.
+   */
+  setEquityAlerts?(externalId: string, levels: EquityAlertLevels): Promise<void>
 
   closeAllPositions(externalId: string, reason: CloseReason): Promise<PlatformClosedTrade[]>
   cancelAllOrders(externalId: string): Promise<PlatformOrder[]>

@@ -9,13 +9,18 @@ import {
   metaApiErrorBodySchema,
   orderSchema,
   positionSchema,
+  trackerEventSchema,
+  trackerIdSchema,
+  trackerSchema,
   tradeResponseSchema,
   type MetaApiErrorBody,
+  type NewTracker,
 } from './metaapi-wire'
 
 // MetaApi's REST APIs as typed calls (contracts/integrations.md 3.2, 3.3, 3.6): the provisioning
 // API (demo-account creation on a provisioning profile, accounts, deploy/undeploy/remove) and the
-// client API (account information, positions, orders, history deals by time, trade). Every call
+// client API (account information, positions, orders, history deals by time, trade) and the risk
+// management API (3.5: trackers, the tracker-events long-poll stream). Every call
 // sends the `auth-token` header. Retries (3.6): a 202 is "still working, ask again after
 // Retry-After" and is re-sent unchanged (a create keeps its `transaction-id`, MetaApi's
 // idempotency key, so a retry never makes a second account); a 429 waits for Retry-After or
@@ -62,6 +67,8 @@ export type MetaApiClientOptions = {
   provisioningUrl: string
   /** e.g. https://mt-client-api-v1.new-york.agiliumtrade.ai (METAAPI_CLIENT_URL) */
   clientUrl: string
+  /** e.g. https://risk-management-api-v1.new-york.agiliumtrade.ai (METAAPI_RISK_URL) */
+  riskUrl: string
   fetch?: typeof globalThis.fetch
   /** per attempt; default 20 s */
   timeoutMs?: number
@@ -73,7 +80,7 @@ export type MetaApiClientOptions = {
 
 type CallOptions = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  base: 'provisioning' | 'client'
+  base: 'provisioning' | 'client' | 'risk'
   path: string
   query?: Record<string, string | number | undefined>
   body?: unknown
@@ -82,6 +89,10 @@ type CallOptions = {
   retry?: boolean
   /** overrides the client's deadline for this call */
   deadlineMs?: number
+  /** overrides the per-attempt timeout (a long poll holds its request) */
+  timeoutMs?: number
+  /** the caller gives up (the adapter stops) */
+  signal?: AbortSignal
 }
 
 const MAX_PROVIDER_MESSAGE = 300
@@ -131,6 +142,7 @@ export function createMetaApiClient(options: MetaApiClientOptions) {
   const bases = {
     provisioning: options.provisioningUrl.replace(/\/+$/, ''),
     client: options.clientUrl.replace(/\/+$/, ''),
+    risk: options.riskUrl.replace(/\/+$/, ''),
   }
 
   /** One attempt: the status, headers and parsed JSON (null when empty or not JSON). */
@@ -150,7 +162,9 @@ export function createMetaApiClient(options: MetaApiClientOptions) {
         method: call.method,
         headers,
         ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: call.signal
+          ? AbortSignal.any([call.signal, AbortSignal.timeout(call.timeoutMs ?? timeoutMs)])
+          : AbortSignal.timeout(call.timeoutMs ?? timeoutMs),
       })
       const text = await response.text()
       let json: unknown = null
@@ -366,6 +380,62 @@ export function createMetaApiClient(options: MetaApiClientOptions) {
       const path = `${account(id)}/history-deals/position/${encodeURIComponent(positionId)}`
       const data = await send({ method: 'GET', base: 'client', path })
       return read(dealSchema.array(), data, `GET ${path}`)
+    },
+
+    // ---- risk management (equity tracking), contract 3.5 ----
+
+    /** Creates a tracker on the account; answers its id. */
+    async createTracker(id: string, tracker: NewTracker) {
+      const path = `${account(id)}/trackers`
+      const data = await send({ method: 'POST', base: 'risk', path, body: tracker })
+      return read(trackerIdSchema, data, `POST ${path}`)
+    },
+
+    /** The account's tracker of that name, or null when it has none. */
+    async getTrackerByName(id: string, name: string) {
+      const path = `${account(id)}/trackers/name/${encodeURIComponent(name)}`
+      try {
+        const data = await send({ method: 'GET', base: 'risk', path })
+        return read(trackerSchema, data, `GET ${path}`)
+      } catch (error) {
+        if (error instanceof MetaApiError && error.kind === 'not_found') return null
+        throw error
+      }
+    },
+
+    /** Removes a tracker; one already gone is not an error. */
+    async deleteTracker(id: string, trackerId: string) {
+      const path = `${account(id)}/trackers/${encodeURIComponent(trackerId)}`
+      try {
+        await send({ method: 'DELETE', base: 'risk', path })
+      } catch (error) {
+        if (!(error instanceof MetaApiError && error.kind === 'not_found')) throw error
+      }
+    },
+
+    /**
+     * One long poll of the tracker events after `previousSequenceNumber` (all the app's accounts;
+     * none given: MetaApi's own start). MetaApi holds the request until there are events or its
+     * wait ends (an empty list). One attempt: the caller backs off (429: its Retry-After).
+     */
+    async streamTrackerEvents(
+      query: { previousSequenceNumber: number | null; limit?: number },
+      call: { signal?: AbortSignal; timeoutMs?: number } = {},
+    ) {
+      const path = '/users/current/tracker-events/stream'
+      const data = await send({
+        method: 'GET',
+        base: 'risk',
+        path,
+        query: {
+          previousSequenceNumber: query.previousSequenceNumber ?? undefined,
+          limit: query.limit ?? 1000,
+        },
+        retry: false,
+        timeoutMs: call.timeoutMs ?? 90_000,
+        ...(call.signal ? { signal: call.signal } : {}),
+      })
+      return read(trackerEventSchema.array(), data, `GET ${path}`)
     },
 
     async trade(id: string, request: Record<string, unknown>) {

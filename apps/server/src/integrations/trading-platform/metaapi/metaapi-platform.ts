@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import { metatraderMessages } from '@tp/api/metatrader'
+import type { EquityAlertLevels } from '@tp/domain'
 import type { Env } from '../../../config/env'
 import { AppError } from '../../../lib/errors'
 import type { Logger } from '../../../lib/logger'
@@ -26,7 +27,7 @@ import {
 } from '../trading-platform'
 import { startMetaApiFake, type MetaApiFake } from './fake/metaapi-fake'
 import { createMetaApiClient, MetaApiError, type MetaApiClient } from './metaapi-client'
-import type { FinalState, MetaApiStore } from './metaapi-store'
+import type { FinalState, MetaApiStore, StoredTrackers } from './metaapi-store'
 import {
   toCents,
   toClosedTrade,
@@ -37,7 +38,7 @@ import {
   toVolume,
   timeMs,
 } from './metaapi-units'
-import type { MetaApiAccountDto } from './metaapi-wire'
+import type { MetaApiAccountDto, MetaApiTracker, NewTracker } from './metaapi-wire'
 
 // The MetaApi cloud adapter (contracts/integrations.md section 3; decision 0043): MT4 and MT5
 // accounts hosted by a broker and reached through MetaApi. Creating an account asks the broker
@@ -57,6 +58,14 @@ import type { MetaApiAccountDto } from './metaapi-wire'
 // kept, so a (re)watched account replays, in order, the deals made while it was not polled; and
 // an ended account's final state (account information, every deal) is kept before it is
 // undeployed, the port's reads of it served from there afterwards.
+//
+// MetaApi's risk management API (decision 0048) wakes the app between polls: each watched account
+// gets three trackers (daily loss: period `day`; max loss: `lifetime` drawdown; profit target:
+// `lifetime` profit) at the levels the app gives (the rulebook's, `setEquityAlerts`), and one
+// long-poll loop reads the tracker events of all the firm's accounts, resuming after the last
+// sequence number handled (kept in our database). An event is only a signal: the account is read
+// at once (the same poll as the round's) and its equity event goes to the risk monitor, which
+// judges it. Polling stays for equity freshness; an ended account's trackers are deleted.
 
 export type MetaApiSettings =
   | {
@@ -64,6 +73,7 @@ export type MetaApiSettings =
       token: string
       provisioningUrl: string
       clientUrl: string
+      riskUrl: string
       profileId: string
       region: string
     }
@@ -77,6 +87,7 @@ export function metaApiSettings(env: Env): MetaApiSettings | null {
       token: env.METAAPI_TOKEN,
       provisioningUrl: env.METAAPI_PROVISIONING_URL,
       clientUrl: env.METAAPI_CLIENT_URL,
+      riskUrl: env.METAAPI_RISK_URL,
       profileId: env.METAAPI_PROVISIONING_PROFILE_ID,
       region: env.METAAPI_REGION,
     }
@@ -104,7 +115,34 @@ export type MetaApiPlatformOptions = {
   clientOptions?: { sleep?: (ms: number) => Promise<void>; deadlineMs?: number }
   /** our database's memory of the accounts (disabled, deal watermarks, final states) */
   store?: MetaApiStore
+  /** how the tracker-events loop waits before asking again after a failure (tests record it) */
+  eventStreamSleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
+
+/** The tracker-events stream's name in metaapi_stream_cursors. */
+export const TRACKER_EVENTS_STREAM = 'tracker-events'
+
+/** Our trackers of an account (decision 0048), by name: what each watches and how. */
+const trackerKinds = [
+  { name: 'tradepeak-daily-loss', period: 'day', level: 'dailyLossCents', type: 'drawdown' },
+  { name: 'tradepeak-max-loss', period: 'lifetime', level: 'maxLossCents', type: 'drawdown' },
+  {
+    name: 'tradepeak-profit-target',
+    period: 'lifetime',
+    level: 'profitTargetCents',
+    type: 'profit',
+  },
+] as const
+
+/** the threshold a tracker of MetaApi's was set to, in cents (null: not that kind) */
+function thresholdCentsOf(tracker: MetaApiTracker, type: 'drawdown' | 'profit'): number | null {
+  const value =
+    type === 'drawdown' ? tracker.absoluteDrawdownThreshold : tracker.absoluteProfitThreshold
+  return value === undefined ? null : Math.round(value * 100)
+}
+
+const abortableDelay = (ms: number, signal: AbortSignal) =>
+  delay(ms, undefined, { signal }).catch(() => {})
 
 export type ConnectionTestCredentials = {
   platform: 'mt4' | 'mt5'
@@ -147,6 +185,8 @@ type Watched = {
   isSynced: boolean
   /** the watermark last written to the store (skips writing the same one again) */
   savedWatermark: string
+  /** the poll in progress: a tracker event's read waits for it, then reads again */
+  inFlight: Promise<void>
 }
 
 /** An ended account waiting for its final state to be kept and for its undeployment. */
@@ -193,6 +233,13 @@ export class MetaApiPlatform implements TradingPlatform {
   private isPolling = false
   private pausedUntilMs = 0
   private isStopped = false
+  private isRunning = false
+  /** the tracker-events loop (decision 0048), started once an account is watched */
+  private eventStream: { abort: AbortController; done: Promise<void> } | null = null
+  /** each account's tracker changes, one at a time */
+  private readonly trackerWork = new Map<string, Promise<void>>()
+  /** our trackers by account when there is no store (adapter tests) */
+  private readonly trackerMemory = new Map<string, StoredTrackers>()
 
   constructor(private readonly options: MetaApiPlatformOptions) {}
 
@@ -233,11 +280,13 @@ export class MetaApiPlatform implements TradingPlatform {
             token: this.fakeServer!.token,
             provisioningUrl: this.fakeServer!.provisioningUrl,
             clientUrl: this.fakeServer!.clientUrl,
+            riskUrl: this.fakeServer!.riskUrl,
           }
     this.client = createMetaApiClient({
       token: connection.token,
       provisioningUrl: connection.provisioningUrl,
       clientUrl: connection.clientUrl,
+      riskUrl: connection.riskUrl,
       ...this.options.clientOptions,
     })
     const { store } = this.options
@@ -253,12 +302,20 @@ export class MetaApiPlatform implements TradingPlatform {
     const intervalMs = this.options.pollIntervalMs ?? 1000
     this.pollTimer = setInterval(() => void this.pollOnce(), intervalMs)
     this.pollTimer.unref()
+    this.isRunning = true
+    if (this.watched.size > 0) this.startEventStream()
   }
 
   async stop(): Promise<void> {
     this.isStopped = true
+    this.isRunning = false
     if (this.pollTimer) clearInterval(this.pollTimer)
     this.pollTimer = null
+    if (this.eventStream) {
+      this.eventStream.abort.abort()
+      await this.eventStream.done
+      this.eventStream = null
+    }
     await this.fakeServer?.close()
     this.fakeServer = null
   }
@@ -570,7 +627,9 @@ export class MetaApiPlatform implements TradingPlatform {
       skipPolls: 0,
       isSynced: !hasStore,
       savedWatermark: '',
+      inFlight: Promise.resolve(),
     })
+    if (this.isRunning) this.startEventStream()
   }
 
   /**
@@ -608,6 +667,7 @@ export class MetaApiPlatform implements TradingPlatform {
         await store.saveFinalState(id, final)
         this.finals.set(id, final)
       }
+      await this.removeTrackers(id)
       await this.api.undeployAccount(id)
       this.endings.delete(id)
     } catch (error) {
@@ -654,7 +714,7 @@ export class MetaApiPlatform implements TradingPlatform {
       const worker = async () => {
         while (next < due.length && Date.now() >= this.pausedUntilMs) {
           const [id, state] = due[next++]!
-          await this.pollAccount(id, state)
+          await this.pollSerial(id, state)
         }
       }
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker))
@@ -809,6 +869,174 @@ export class MetaApiPlatform implements TradingPlatform {
     for (const deal of deals) {
       if (deal.timeMs < state.dealCursorMs) state.seenDeals.delete(deal.id)
     }
+  }
+
+  /** The account's polls one after another (the round's and a tracker event's). */
+  private pollSerial(id: string, state: Watched): Promise<void> {
+    const run = state.inFlight.then(() => this.pollAccount(id, state))
+    state.inFlight = run
+    return run
+  }
+
+  // ---- risk management: trackers and their events (decision 0048) ---------------------------
+
+  /**
+   * Sets the account's trackers to the levels (the rulebook's, given by the app): an unchanged
+   * level asks MetaApi nothing (the trackers are known in our database); otherwise the tracker is
+   * looked up by its name (idempotent: a tracker made by an attempt whose answer was lost is
+   * found, not made twice), kept when its threshold is right, else deleted and made again
+   * (MetaApi changes only a tracker's name). A rule the rulebook lacks has no tracker.
+   */
+  async setEquityAlerts(externalId: string, levels: EquityAlertLevels): Promise<void> {
+    if (this.finals.has(externalId) || this.endings.has(externalId)) return
+    const work = (this.trackerWork.get(externalId) ?? Promise.resolve()).then(() =>
+      this.syncTrackers(externalId, levels),
+    )
+    this.trackerWork.set(
+      externalId,
+      work.catch(() => {}),
+    )
+    try {
+      await work
+    } catch (error) {
+      throw this.mapError(error)
+    }
+  }
+
+  private async storedTrackers(id: string): Promise<StoredTrackers> {
+    const { store } = this.options
+    return store ? await store.trackers(id) : { ...this.trackerMemory.get(id) }
+  }
+
+  private async saveTrackers(id: string, trackers: StoredTrackers): Promise<void> {
+    const { store } = this.options
+    if (store) await store.saveTrackers(id, trackers)
+    else this.trackerMemory.set(id, trackers)
+  }
+
+  private async syncTrackers(id: string, levels: EquityAlertLevels): Promise<void> {
+    const known = await this.storedTrackers(id)
+    const next: StoredTrackers = {}
+    let isChanged = false
+    for (const kind of trackerKinds) {
+      const wanted = levels[kind.level]
+      const have = known[kind.name]
+      if (wanted !== null && wanted > 0 && have?.thresholdCents === wanted) {
+        next[kind.name] = have
+        continue
+      }
+      if ((wanted === null || wanted <= 0) && !have) continue
+      isChanged = true
+      const found = await this.api.getTrackerByName(id, kind.name)
+      if (found && wanted !== null && thresholdCentsOf(found, kind.type) === wanted) {
+        next[kind.name] = { id: found._id, thresholdCents: wanted }
+        continue
+      }
+      if (found) await this.api.deleteTracker(id, found._id)
+      if (wanted === null || wanted <= 0) continue
+      const tracker: NewTracker = {
+        name: kind.name,
+        period: kind.period,
+        ...(kind.type === 'drawdown'
+          ? { absoluteDrawdownThreshold: wanted / 100 }
+          : { absoluteProfitThreshold: wanted / 100 }),
+      }
+      const created = await this.api.createTracker(id, tracker)
+      next[kind.name] = { id: created.id, thresholdCents: wanted }
+    }
+    if (isChanged) await this.saveTrackers(id, next)
+  }
+
+  /** An ended account's trackers deleted (best effort: a leftover tracker costs nothing). */
+  private async removeTrackers(id: string): Promise<void> {
+    try {
+      const known = await this.storedTrackers(id)
+      if (Object.keys(known).length === 0) return
+      for (const tracker of Object.values(known)) await this.api.deleteTracker(id, tracker.id)
+      await this.saveTrackers(id, {})
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), metaApiAccount: id },
+        "MetaApi: an ended account's trackers were not deleted",
+      )
+    }
+  }
+
+  private startEventStream(): void {
+    if (this.eventStream || this.isStopped || !this.client) return
+    const abort = new AbortController()
+    this.eventStream = { abort, done: this.readTrackerEvents(abort.signal) }
+  }
+
+  /**
+   * The long-poll loop over the tracker events of all the firm's accounts: from the sequence
+   * number last handled (our database), each answer's watched accounts read at once (their
+   * equity events reach the risk monitor), then the new position saved; so a restart neither
+   * loses an event nor handles one twice (a crash between the read and the save hands its events
+   * once more: one more read of the account). Failures back off 1 s doubling to 30 s; a 429 waits
+   * for its Retry-After or recommendedRetryTime.
+   */
+  private async readTrackerEvents(signal: AbortSignal): Promise<void> {
+    const { store, logger } = this.options
+    const sleep = this.options.eventStreamSleep ?? abortableDelay
+    let position: number | null = null
+    let isPositionRead = store === undefined
+    let backoffMs = 1000
+    let failures = 0
+    while (!signal.aborted) {
+      const startedMs = Date.now()
+      try {
+        if (!isPositionRead) {
+          position = await store!.streamPosition(TRACKER_EVENTS_STREAM)
+          isPositionRead = true
+        }
+        const events = await this.api.streamTrackerEvents(
+          { previousSequenceNumber: position },
+          { signal },
+        )
+        if (signal.aborted) return
+        const accounts = new Set(events.map((event) => event.accountId))
+        await Promise.all([...accounts].map((id) => this.refreshNow(id)))
+        if (events.length > 0) {
+          position = Math.max(position ?? 0, ...events.map((event) => event.sequenceNumber))
+          await store?.saveStreamPosition(TRACKER_EVENTS_STREAM, position)
+        } else if (Date.now() - startedMs < 1000) {
+          // an empty answer that did not hold the request: not a busy loop
+          await sleep(1000, signal)
+        }
+        backoffMs = 1000
+        failures = 0
+      } catch (error) {
+        if (signal.aborted) return
+        failures++
+        let waitMs: number
+        if (error instanceof MetaApiError && error.kind === 'rate_limited') {
+          waitMs = error.info.retryAfterMs ?? 1000
+        } else {
+          waitMs = backoffMs
+          backoffMs = Math.min(backoffMs * 2, 30_000)
+        }
+        if (failures === 1 || failures % 30 === 0) {
+          logger.warn(
+            { err: error instanceof Error ? error.message : String(error), waitMs },
+            'MetaApi: reading the tracker events failed; backing off',
+          )
+        }
+        await sleep(waitMs, signal)
+      }
+    }
+  }
+
+  /** A tracker event's account read now (a watched one: active on MetaApi), its equity emitted. */
+  private async refreshNow(id: string): Promise<void> {
+    const state = this.watched.get(id)
+    if (!state || !this.client) return
+    if (Date.now() < this.pausedUntilMs) {
+      // rate-limited: read on the first round after the pause
+      state.skipPolls = 0
+      return
+    }
+    await this.pollSerial(id, state)
   }
 
   // ---- the firm's actions ---------------------------------------------------------------------

@@ -1,15 +1,19 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client'
-import { metaApiAccounts, tradingAccounts } from '../../../db/schema'
+import { metaApiAccounts, metaApiStreamCursors, tradingAccounts } from '../../../db/schema'
 import type { PlatformAccountInfo, PlatformDeal } from '../trading-platform'
 
 // What the MetaApi adapter keeps in our database (decision 0043): which of its accounts the app
 // disabled (read from trading_accounts, the row the disable and breach flows write), the deal
-// watermark of each account, and the final state of an ended account.
+// watermark of each account, the final state of an ended account, its risk-management trackers and
+// how far the tracker-events stream has been read (decision 0048).
 
 export type DealWatermark = { cursorMs: number; dealIds: string[] }
 
 export type FinalState = { info: PlatformAccountInfo; deals: PlatformDeal[] }
+
+/** an account's trackers by our name for them: MetaApi's id and the threshold it was set to */
+export type StoredTrackers = Record<string, { id: string; thresholdCents: number }>
 
 export interface MetaApiStore {
   /** MetaApi accounts whose trading the app has turned off (disabled, failed) */
@@ -20,6 +24,11 @@ export interface MetaApiStore {
   saveWatermark(externalId: string, watermark: DealWatermark): Promise<void>
   finalState(externalId: string): Promise<FinalState | null>
   saveFinalState(externalId: string, state: FinalState): Promise<void>
+  trackers(externalId: string): Promise<StoredTrackers>
+  saveTrackers(externalId: string, trackers: StoredTrackers): Promise<void>
+  /** the sequence number of the last event of a stream handled; null: never read */
+  streamPosition(stream: string): Promise<number | null>
+  saveStreamPosition(stream: string, sequenceNumber: number): Promise<void>
 }
 
 export function createMetaApiStore(db: Database): MetaApiStore {
@@ -100,6 +109,42 @@ export function createMetaApiStore(db: Database): MetaApiStore {
         .onConflictDoUpdate({
           target: metaApiAccounts.externalId,
           set: { ...values, updatedAt: sql`now()` },
+        })
+    },
+    async trackers(externalId) {
+      const [row] = await db
+        .select({ trackers: metaApiAccounts.trackers })
+        .from(metaApiAccounts)
+        .where(eq(metaApiAccounts.externalId, externalId))
+      return row?.trackers ?? {}
+    },
+    async saveTrackers(externalId, trackers) {
+      await db
+        .insert(metaApiAccounts)
+        .values({ externalId, trackers })
+        .onConflictDoUpdate({
+          target: metaApiAccounts.externalId,
+          set: { trackers, updatedAt: sql`now()` },
+        })
+    },
+    async streamPosition(stream) {
+      const [row] = await db
+        .select({ sequenceNumber: metaApiStreamCursors.sequenceNumber })
+        .from(metaApiStreamCursors)
+        .where(eq(metaApiStreamCursors.stream, stream))
+      return row?.sequenceNumber ?? null
+    },
+    async saveStreamPosition(stream, sequenceNumber) {
+      // never backwards (two processes reading the same stream)
+      await db
+        .insert(metaApiStreamCursors)
+        .values({ stream, sequenceNumber })
+        .onConflictDoUpdate({
+          target: metaApiStreamCursors.stream,
+          set: {
+            sequenceNumber: sql`greatest(${metaApiStreamCursors.sequenceNumber}, excluded.sequence_number)`,
+            updatedAt: sql`now()`,
+          },
         })
     },
   }

@@ -151,3 +151,62 @@ export const successfulTradeCodes = new Set([
   'TRADE_RETCODE_DONE_PARTIAL',
   'TRADE_RETCODE_NO_CHANGES',
 ])
+
+/** The periods of a risk-management tracker (contracts/integrations.md 3.5). */
+export const trackerPeriods = [
+  'day',
+  'date',
+  'week',
+  'week-to-date',
+  'month',
+  'month-to-date',
+  'quarter',
+  'quarter-to-date',
+  'year',
+  'year-to-date',
+  'lifetime',
+] as const
+export type TrackerPeriod = (typeof trackerPeriods)[number]
+
+/** POST {risk}/users/current/accounts/{id}/trackers: the body (one threshold at least) */
+export type NewTracker = {
+  name: string
+  period: TrackerPeriod
+  absoluteDrawdownThreshold?: number
+  relativeDrawdownThreshold?: number
+  absoluteProfitThreshold?: number
+  relativeProfitThreshold?: number
+}
+
+/** POST .../trackers: {id} */
+export const trackerIdSchema = z.looseObject({ id: z.string().min(1) })
+
+/** GET .../trackers/{id}, .../trackers/name/{name} (Tracker) */
+export const trackerSchema = z.looseObject({
+  _id: z.string().min(1),
+  name: z.string(),
+  accountId: z.string().optional(),
+  period: z.string(),
+  absoluteDrawdownThreshold: z.number().optional(),
+  relativeDrawdownThreshold: z.number().optional(),
+  absoluteProfitThreshold: z.number().optional(),
+  relativeProfitThreshold: z.number().optional(),
+})
+export type MetaApiTracker = z.output<typeof trackerSchema>
+
+/** GET {risk}/users/current/tracker-events/stream: TrackerEvent[] (contract 3.5) */
+export const trackerEventSchema = z.looseObject({
+  sequenceNumber: z.number().int(),
+  accountId: z.string().min(1),
+  trackerId: z.string().min(1),
+  startBrokerTime: z.string().optional(),
+  endBrokerTime: z.string().optional(),
+  period: z.string().optional(),
+  brokerTime: z.string().optional(),
+  absoluteDrawdown: z.number().optional(),
+  relativeDrawdown: z.number().optional(),
+  absoluteProfit: z.number().optional(),
+  relativeProfit: z.number().optional(),
+  exceededThresholdType: z.enum(['profit', 'drawdown']).optional(),
+})
+export type MetaApiTrackerEvent = z.output<typeof trackerEventSchema>

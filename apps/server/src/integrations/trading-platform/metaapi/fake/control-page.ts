@@ -1,6 +1,9 @@
 // The MetaApi fake's control page (GET /control): every broker account it knows, with forms to
 // set an account's equity and to add a closed trade, so a newcomer can watch the live risk of a
-// MetaApi account locally. Plain HTML and a few lines of script posting JSON to /control/*.
+// MetaApi account locally; the risk-management trackers of its MetaApi accounts and the latest
+// tracker events (an equity set past a tracker's threshold makes one, which the app's stream
+// consumer reads at once: decision 0048); and a form to make the next API calls fail (429 with
+// Retry-After by default). Plain HTML and a few lines of script posting JSON to /control/*.
 
 export type ControlPageAccount = {
   server: string
@@ -12,6 +15,26 @@ export type ControlPageAccount = {
   positions: readonly unknown[]
 }
 
+export type ControlPageRisk = {
+  trackers: readonly {
+    login: string
+    name: string
+    period: string
+    absoluteDrawdownThreshold?: number
+    absoluteProfitThreshold?: number
+    startCents: number
+  }[]
+  events: readonly {
+    sequenceNumber: number
+    brokerTime: string
+    exceededThresholdType: string
+    absoluteDrawdown: number
+    absoluteProfit: number
+    trackerId: string
+    accountId: string
+  }[]
+}
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -20,7 +43,22 @@ const escapeHtml = (text: string) =>
 
 const money = (cents: number) => (cents / 100).toFixed(2)
 
-export function renderMetaApiControlPage(accounts: readonly ControlPageAccount[]): string {
+export function renderMetaApiControlPage(
+  accounts: readonly ControlPageAccount[],
+  risk: ControlPageRisk = { trackers: [], events: [] },
+): string {
+  const trackerRows = risk.trackers
+    .map(
+      (t) =>
+        `<tr><td>${escapeHtml(t.login)}</td><td>${escapeHtml(t.name)}</td><td>${escapeHtml(t.period)}</td><td>${money(t.startCents)}</td><td>${t.absoluteDrawdownThreshold ?? ''}</td><td>${t.absoluteProfitThreshold ?? ''}</td></tr>`,
+    )
+    .join('\n')
+  const eventRows = risk.events
+    .map(
+      (e) =>
+        `<tr><td>${e.sequenceNumber}</td><td>${escapeHtml(e.brokerTime)}</td><td>${escapeHtml(e.exceededThresholdType)}</td><td>${e.absoluteDrawdown.toFixed(2)}</td><td>${e.absoluteProfit.toFixed(2)}</td><td>${escapeHtml(e.accountId)}</td></tr>`,
+    )
+    .join('\n')
   const rows = accounts
     .map((account) => {
       const login = escapeHtml(account.login)
@@ -37,6 +75,15 @@ export function renderMetaApiControlPage(accounts: readonly ControlPageAccount[]
 <p>Broker accounts behind the fake MetaApi. Setting the equity or adding a closed trade is seen by the app's poller within about 2 seconds.</p>
 <table><thead><tr><th>Server</th><th>Login</th><th>Platform</th><th>Name</th><th>Balance</th><th>Equity</th><th>Positions</th><th>Equity</th><th>Trade</th></tr></thead>
 <tbody>${rows}</tbody></table>
+<h2>Risk management trackers</h2>
+<p>Each MetaApi account of the firm has a daily-loss, a max-loss and a profit-target tracker. Setting an equity past one makes a tracker event, which the app reads at once (no wait for the poll).</p>
+<table><thead><tr><th>Login</th><th>Tracker</th><th>Period</th><th>Period start</th><th>Drawdown threshold</th><th>Profit threshold</th></tr></thead>
+<tbody>${trackerRows}</tbody></table>
+<h2>Latest tracker events</h2>
+<table><thead><tr><th>#</th><th>Broker time</th><th>Exceeded</th><th>Drawdown</th><th>Profit</th><th>MetaApi account</th></tr></thead>
+<tbody>${eventRows}</tbody></table>
+<h2>Faults</h2>
+<form data-action="fault"><label>Status <input name="status" type="number" value="429"></label> <label>Count <input name="count" type="number" value="1"></label> <label>Retry-After (s) <input name="retryAfterSeconds" type="number" value="5"></label> <label>Path prefix <input name="path" value="/users/current/tracker-events/stream"></label> <button>Fail the next calls</button></form>
 <p role="status" id="result"></p>
 <script>
 document.querySelectorAll('form[data-action]').forEach(function (form) {

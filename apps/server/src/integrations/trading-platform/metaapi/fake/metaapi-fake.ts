@@ -3,12 +3,19 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { safeEqual } from '../../../../lib/crypto'
 import { renderMetaApiControlPage } from './control-page'
+import {
+  registerRiskManagementFake,
+  type FakeTracker,
+  type FakeTrackerEvent,
+} from './risk-management-fake'
 
 // A local stand-in for MetaApi (contracts/integrations.md section 3) on 127.0.0.1 with an
 // ephemeral port: the provisioning API under `/provisioning` (demo-account creation on a
 // provisioning profile, add account with the transaction-id idempotency key, get, list, deploy,
 // undeploy, remove) and the client API under `/client` (account information, positions, orders,
-// history deals by time, trade: close a position). The `auth-token` header is required (401
+// history deals by time, trade: close a position), the risk management API under `/risk`
+// (trackers and the tracker-events long-poll stream: risk-management-fake.ts, decision 0048).
+// The `auth-token` header is required (401
 // UnauthorizedError otherwise); a create or deploy first answers 202 + Retry-After, as MetaApi
 // does while it detects broker settings or starts the server; faults (429 + Retry-After, 5xx) can
 // be injected. Behind it sits a small registry of "broker" MetaTrader accounts (server, login,
@@ -111,6 +118,8 @@ export type FakeMetaApiRequest = {
   status: number
   atMs: number
   transactionId: string | null
+  /** the query string, without its `?` */
+  query: string
   /** the request carried the right auth-token */
   isAuthorized: boolean
 }
@@ -120,10 +129,14 @@ export type MetaApiFake = {
   token: string
   provisioningUrl: string
   clientUrl: string
+  riskUrl: string
   controlUrl: string
   brokers: Map<string, FakeBrokerAccount>
   accounts: Map<string, FakeMetaApiAccount>
   requests: FakeMetaApiRequest[]
+  /** the risk management API's trackers by id, and its events in sequence order */
+  trackers: Map<string, FakeTracker>
+  trackerEvents: FakeTrackerEvent[]
   injectFault(fault: FakeMetaApiFault): void
   /** sets the account's equity (the difference to the balance becomes floating profit) */
   setEquity(login: string, equityCents: number): void
@@ -161,6 +174,8 @@ export type StartMetaApiFakeOptions = {
   acceptRetryAfterSeconds?: number
   /** reads of an account in DEPLOYING before it is DEPLOYED and CONNECTED */
   deployingReads?: number
+  /** how long the tracker-events stream holds a request without events; default 25 s */
+  streamHoldMs?: number
   port?: number
 }
 
@@ -251,10 +266,11 @@ export async function startMetaApiFake(
       : sendError(reply, 500, 'InternalError', 'Internal error')
   })
 
-  const isApi = (path: string) => path.startsWith('/provisioning/') || path.startsWith('/client/')
+  const isApi = (path: string) =>
+    path.startsWith('/provisioning/') || path.startsWith('/client/') || path.startsWith('/risk/')
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
+    const [path = '', query = ''] = request.url.split('?')
     if (!isApi(path)) return
     const given = request.headers['auth-token']
     const isAuthorized = typeof given === 'string' && safeEqual(given, token)
@@ -265,6 +281,7 @@ export async function startMetaApiFake(
       status: 0,
       atMs: Date.now(),
       transactionId: typeof transactionId === 'string' ? transactionId : null,
+      query,
       isAuthorized,
     }
     requests.push(entry)
@@ -274,7 +291,7 @@ export async function startMetaApiFake(
     if (!isAuthorized) {
       return sendError(reply, 401, 'UnauthorizedError', 'Authorization token invalid')
     }
-    const subPath = path.replace(/^\/(provisioning|client)/, '')
+    const subPath = path.replace(/^\/(provisioning|client|risk)/, '')
     const fault = faults.find(
       (f) =>
         f.remaining > 0 &&
@@ -699,16 +716,46 @@ export async function startMetaApiFake(
     },
   )
 
+  // ---- risk management (equity tracking) -------------------------------------------------------
+
+  const brokerOf = (account: FakeMetaApiAccount) =>
+    brokers.get(brokerKey(account.server, account.login)) ?? null
+  const risk = registerRiskManagementFake(app, {
+    sendError,
+    account(id) {
+      const account = findAccount(id)
+      const broker = account ? brokerOf(account) : null
+      if (!account || !broker) return null
+      return {
+        riskManagementApiEnabled: account.riskManagementApiEnabled,
+        balanceCents: () => broker.balanceCents,
+        equityCents: () => equityCents(broker),
+      }
+    },
+    ...(options.streamHoldMs !== undefined ? { streamHoldMs: options.streamHoldMs } : {}),
+  })
+  /** the trackers of every MetaApi account on the broker account, against its equity now */
+  const checkTrackers = (broker: FakeBrokerAccount) => {
+    for (const account of accounts.values()) {
+      if (brokerOf(account) === broker) risk.check(account.id)
+    }
+  }
+
   // ---- control page (no token: loopback, development only) ------------------------------------
 
   app.get('/control', async (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .send(
-        renderMetaApiControlPage(
-          [...brokers.values()].map((b) => ({ ...b, equityCents: equityCents(b) })),
-        ),
+    reply.type('text/html; charset=utf-8').send(
+      renderMetaApiControlPage(
+        [...brokers.values()].map((b) => ({ ...b, equityCents: equityCents(b) })),
+        {
+          trackers: [...risk.trackers.values()].map((t) => ({
+            ...t,
+            login: accounts.get(t.accountId)?.login ?? '',
+          })),
+          events: risk.events.slice(-20).reverse(),
+        },
       ),
+    ),
   )
 
   const controlEquitySchema = z.object({
@@ -750,6 +797,26 @@ export async function startMetaApiFake(
     return { ok: true }
   })
 
+  const controlFaultSchema = z.object({
+    status: z.coerce.number().int().min(400).max(599).default(429),
+    count: z.coerce.number().int().positive().max(1000).default(1),
+    retryAfterSeconds: z.coerce.number().int().min(0).max(3600).optional(),
+    method: z.string().optional(),
+    path: z.string().optional(),
+  })
+
+  /** the next matching API requests answer with an error (e.g. 429 + Retry-After on the stream) */
+  app.post('/control/fault', async (request, reply) => {
+    const body = controlFaultSchema.safeParse(request.body ?? {})
+    if (!body.success) return reply.code(400).send({ message: 'status and count are numbers' })
+    fake.injectFault(body.data)
+    return { ok: true }
+  })
+
+  app.addHook('preClose', async () => {
+    risk.release()
+  })
+
   const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 })
   const url = address.replace('localhost', '127.0.0.1')
 
@@ -758,10 +825,13 @@ export async function startMetaApiFake(
     token,
     provisioningUrl: `${url}/provisioning`,
     clientUrl: `${url}/client`,
+    riskUrl: `${url}/risk`,
     controlUrl: `${url}/control`,
     brokers,
     accounts,
     requests,
+    trackers: risk.trackers,
+    trackerEvents: risk.events,
     injectFault(fault) {
       faults.push({ ...fault, remaining: fault.count })
     },
@@ -770,6 +840,7 @@ export async function startMetaApiFake(
       const broker = findBroker(login)
       const positionsProfit = broker.positions.reduce((sum, p) => sum + p.profitCents, 0)
       broker.floatingCents = equity - broker.balanceCents - positionsProfit
+      checkTrackers(broker)
     },
     addClosedTrade(login, trade) {
       const broker = findBroker(login)
@@ -801,6 +872,7 @@ export async function startMetaApiFake(
         },
         'DEAL_REASON_CLIENT',
       )
+      checkTrackers(broker)
     },
     openPosition(login, position) {
       const broker = findBroker(login)
@@ -826,9 +898,11 @@ export async function startMetaApiFake(
         positionId: opened.id,
         timeMs: opened.timeMs,
       })
+      checkTrackers(broker)
       return opened
     },
     async close() {
+      risk.release()
       await app.close()
     },
   }
