@@ -1,4 +1,5 @@
 import type { AccountState } from '@tp/api'
+import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,6 +9,8 @@ import {
   type Mt5Fake,
 } from '../src/integrations/trading-platform/mt5-webapi/fake/mt5-fake'
 import { Mt5WebApiPlatform } from '../src/integrations/trading-platform/mt5-webapi/mt5-webapi-platform'
+import { requestTag } from '../src/integrations/trading-platform/mt5-webapi/mt5-wire'
+import { tradingAccounts } from '../src/db/schema'
 import { systemClock } from '../src/lib/clock'
 import { createTestApp, type TestApp } from './support'
 import { waitFor } from './support/wait-for'
@@ -15,7 +18,8 @@ import { waitFor } from './support/wait-for'
 // MT5 pending orders (issue 15): the adapter reads a login's working orders from the Web API's
 // /api/order/get_page (pages of 100), every number from the strings the server sends; the
 // read-only terminal of an MT5 account lists them like the simulated server's; a breach moves
-// them to history (/api/order/cancel). Real HTTP against the local fake MT5 server.
+// them to history (/api/order/cancel). Real HTTP against the local fake MT5 server. The scenario
+// driver's accounts (whose past it books on the simulated server) stay there with MT5 the default.
 
 describe('the adapter’s pending orders (contract, against the fake)', () => {
   let fake: Mt5Fake
@@ -184,5 +188,36 @@ describe('the read-only terminal of an MT5 account', () => {
       { what: 'the breach' },
     )
     expect([...fake.orders.values()].filter((o) => o.login === Number(account.login))).toEqual([])
+  })
+
+  it('the scenario driver’s accounts still live on the simulated server, where their past is booked', async () => {
+    const admin = await app.createUser({ role: 'admin' })
+    const trader = await app.createUser()
+    const created = await app.post<{ account: { id: string; login: string } }>(
+      '/api/dev/scenarios/accounts',
+      {
+        email: trader.user.email,
+        startDaysAgo: 2,
+        trades: [
+          {
+            symbol: 'BTCUSD',
+            side: 'buy',
+            volume: '1.00',
+            openPrice: '65000.00',
+            closePrice: '65100.00',
+            openDaysAgo: 1,
+            durationMinutes: 60,
+          },
+        ],
+      },
+      { token: admin.token },
+    )
+    expect(created.status, created.text).toBe(201)
+    const [row] = await app.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, created.body.account.id))
+    expect(row).toMatchObject({ adapter: 'simulated', status: 'active' })
+    expect(fake.usersWithComment(requestTag(row!.id))).toEqual([])
   })
 })

@@ -10,7 +10,10 @@ import {
 } from '@tp/domain'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
-import { platformKindOf } from '../../integrations/trading-platform/trading-platform'
+import {
+  platformKindOf,
+  type PlatformKind,
+} from '../../integrations/trading-platform/trading-platform'
 import { challenges, tradingAccounts, type TradingAccountRow } from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { issueCertificate } from '../certificates/issue-certificate'
@@ -52,6 +55,11 @@ export async function provisionStageAccount(
     previousAccountId?: string | null
     /** when evaluation starts; default now (the scenario driver starts accounts in the past) */
     startedAt?: Date
+    /**
+     * the adapter of a NEW account row; default TRADING_PLATFORM's. The scenario driver books its
+     * past trades on the simulated server, so its accounts live there whatever the default is.
+     */
+    adapter?: PlatformKind
   },
 ): Promise<TradingAccountRow> {
   const [challenge] = await ctx.db
@@ -72,7 +80,7 @@ export async function provisionStageAccount(
       rulebookVersion: challenge.rulebookVersion,
       sizeK: challenge.sizeK,
       platform: challenge.platform,
-      adapter: ctx.trading.platform.kind,
+      adapter: input.adapter ?? ctx.trading.platform.kind,
       leverage: policy.leverage.standard,
       initialBalance: accountBalanceDollars(challenge.sizeK as AccountSizeK) * 100,
       previousAccountId: input.previousAccountId ?? null,

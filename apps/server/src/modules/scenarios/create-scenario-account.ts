@@ -195,6 +195,8 @@ export async function createScenarioAccount(
     challengeId: challenge!.id,
     stage,
     startedAt: new Date(startMs),
+    // its past is booked on the simulated server (also when new accounts default to MT5)
+    adapter: 'simulated',
   })
   try {
     for (const trade of trades) simulated.bookPastTrade(account.externalId!, trade)
