@@ -1,4 +1,4 @@
-import { integer, pgTable, uuid } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, uuid } from 'drizzle-orm/pg-core'
 import { tradingAccounts } from './trading'
 
 // Each evaluation ledger's trade events counted (decision 0039): the admin dashboard's Total,
@@ -17,4 +17,9 @@ export const ledgerTradeCounts = pgTable('ledger_trade_counts', {
   opened: integer('opened').notNull().default(0),
   /** trade-close events */
   closed: integer('closed').notNull().default(0),
+  /**
+   * whether the account is active now (kept by a trigger on trading_accounts, decision 0046): the
+   * dashboard's Open Trade sums the active ones from admin_trade_totals
+   */
+  active: boolean('active').notNull().default(false),
 })

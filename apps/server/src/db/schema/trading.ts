@@ -134,6 +134,9 @@ export const tradingAccounts = pgTable(
       t.id,
       t.login,
     ),
+    // the accounts table of one status by size (the risk desk's live accounts biggest first):
+    // the page read in order from here, not every account of the status sorted (0046)
+    index('trading_accounts_status_size_idx').on(t.status, t.sizeK, t.createdAt, t.id),
     // the dashboard's accounts, pass rates and funds read from this index alone (0039)
     index('trading_accounts_provisioned_idx')
       .on(t.planKey, t.stage, t.status, t.initialBalance)
