@@ -147,6 +147,8 @@ export class Mt5Fake {
   private readonly stateFile: string | null
   private savedState = ''
   private saveTimer: NodeJS.Timeout | null = null
+  /** the write in flight: saves run one after another (two at once race on the .tmp file) */
+  private saving: Promise<void> = Promise.resolve()
   url = ''
 
   constructor(options: Mt5FakeOptions = {}) {
@@ -177,19 +179,25 @@ export class Mt5Fake {
     this.savedState = text
   }
 
-  /** Writes the state file when anything changed since the last write. */
-  private async saveState(): Promise<void> {
+  /** Writes the state file when anything changed since the last write, after any write in flight. */
+  private saveState(): Promise<void> {
+    const next = this.saving.then(() => this.writeState())
+    this.saving = next.catch(() => {})
+    return next
+  }
+
+  private async writeState(): Promise<void> {
     if (!this.stateFile) return
     const state: Mt5FakeState = {
       users: [...this.users.values()],
       positions: [...this.positions.values()],
+      orders: [...this.orders.values()],
       deals: this.deals,
       nextLogin: this.nextLogin,
       nextTicket: this.nextTicket,
     }
     const text = JSON.stringify(state)
     if (text === this.savedState) return
-      orders: [...this.orders.values()],
     await mkdir(path.dirname(this.stateFile), { recursive: true })
     await writeFile(`${this.stateFile}.tmp`, text)
     await rename(`${this.stateFile}.tmp`, this.stateFile)
@@ -199,7 +207,8 @@ export class Mt5Fake {
   async listen(port = 0): Promise<string> {
     await this.loadState()
     if (this.stateFile) {
-      this.saveTimer = setInterval(() => void this.saveState(), 1_000)
+      // a failed timed write is tried again on the next tick (close() reports its own)
+      this.saveTimer = setInterval(() => void this.saveState().catch(() => {}), 1_000)
       this.saveTimer.unref()
     }
     const server = http.createServer((request, response) => void this.handle(request, response))
@@ -308,13 +317,6 @@ export class Mt5Fake {
     return position
   }
 
-  /** Sets an open position's floating profit (cents). */
-  setPositionProfit(ticket: number, profitCents: number): void {
-    const position = this.positions.get(ticket)
-    if (!position) throw new Error(`no position ${ticket}`)
-    position.profit = profitCents
-  }
-
   /** The trader places a pending order (refused while trading is disabled). */
   placeOrder(
     login: number | string,
@@ -339,6 +341,13 @@ export class Mt5Fake {
     }
     this.orders.set(order.ticket, order)
     return order
+  }
+
+  /** Sets an open position's floating profit (cents). */
+  setPositionProfit(ticket: number, profitCents: number): void {
+    const position = this.positions.get(ticket)
+    if (!position) throw new Error(`no position ${ticket}`)
+    position.profit = profitCents
   }
 
   /** Closes a position at its current profit (the trader, or a dealer). */
@@ -583,13 +592,6 @@ export class Mt5Fake {
         const positions = [...this.positions.values()].filter((p) => p.login === user.login)
         return done(positions.slice(offset, offset + total).map((p) => this.positionView(p)))
       }
-      case '/api/position/get_batch': {
-        const logins = new Set(this.selectUsers(params).map((user) => user.login))
-        return done(
-          [...this.positions.values()]
-            .filter((position) => logins.has(position.login))
-            .map((position) => this.positionView(position)),
-        )
       case '/api/order/get_page': {
         const user = this.userParam(params)
         const offset = int(params.offset ?? 0)
@@ -605,6 +607,13 @@ export class Mt5Fake {
         for (const order of found) this.orders.delete(order!.ticket)
         return done()
       }
+      case '/api/position/get_batch': {
+        const logins = new Set(this.selectUsers(params).map((user) => user.login))
+        return done(
+          [...this.positions.values()]
+            .filter((position) => logins.has(position.login))
+            .map((position) => this.positionView(position)),
+        )
       }
       case '/api/dealer/send_request': {
         if (!this.managers[manager]?.canDeal) refuse(Mt5Retcode.ERR_PERMISSIONS)
@@ -740,13 +749,6 @@ export class Mt5Fake {
     }
   }
 
-  private dealView(deal: FakeMt5Deal) {
-    const digits = deal.symbol ? (findInstrument(deal.symbol)?.digits ?? 5) : 2
-    return {
-      Deal: String(deal.deal),
-      Login: String(deal.login),
-      Action: String(deal.action),
-      Entry: String(deal.entry),
   private orderView(order: FakeMt5Order) {
     const digits = findInstrument(order.symbol)?.digits ?? 5
     return {
@@ -767,6 +769,13 @@ export class Mt5Fake {
     }
   }
 
+  private dealView(deal: FakeMt5Deal) {
+    const digits = deal.symbol ? (findInstrument(deal.symbol)?.digits ?? 5) : 2
+    return {
+      Deal: String(deal.deal),
+      Login: String(deal.login),
+      Action: String(deal.action),
+      Entry: String(deal.entry),
       Symbol: deal.symbol,
       Digits: String(digits),
       Price: scaledText(deal.price, digits),
@@ -800,13 +809,6 @@ export class Mt5Fake {
             lots: Number(form.get('lots') ?? '0.1'),
           })
           notice = `Position ${position.ticket} opened on ${login}.`
-        } else if (url.pathname === '/control/close') {
-          const ticket = Number(form.get('ticket'))
-          this.setPositionProfit(ticket, scaledInt(form.get('profit') ?? '0', 2))
-          this.closePosition(ticket)
-          notice = `Position ${ticket} closed.`
-        }
-      } catch (error) {
         } else if (url.pathname === '/control/order') {
           const type = form.get('type') ?? ''
           if (!['buy-limit', 'sell-limit', 'buy-stop', 'sell-stop'].includes(type)) {
@@ -819,6 +821,13 @@ export class Mt5Fake {
             price: form.get('price') ?? '',
           })
           notice = `Order ${order.ticket} placed on ${login}.`
+        } else if (url.pathname === '/control/close') {
+          const ticket = Number(form.get('ticket'))
+          this.setPositionProfit(ticket, scaledInt(form.get('profit') ?? '0', 2))
+          this.closePosition(ticket)
+          notice = `Position ${ticket} closed.`
+        }
+      } catch (error) {
         notice = `Not done: ${error instanceof Error ? error.message : String(error)}`
       }
       response.writeHead(303, { location: `/control?notice=${encodeURIComponent(notice)}` })
@@ -843,13 +852,6 @@ export class Mt5Fake {
             lots: position.volume / 10_000,
             profit: moneyText(position.profit),
           })),
-      })),
-    })
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end(html)
-  }
-}
-
         orders: [...this.orders.values()]
           .filter((order) => order.login === user.login)
           .map((order) => {
@@ -862,6 +864,13 @@ export class Mt5Fake {
               price: scaledText(order.price, digits),
             }
           }),
+      })),
+    })
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(html)
+  }
+}
+
 class FakeRefusal extends Error {
   constructor(
     readonly retcode: number,
