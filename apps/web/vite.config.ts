@@ -31,6 +31,9 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: false },
     },
   },
+  // the statement worker loads its analytics (zod, luxon, the rules engine) after the summary:
+  // a module worker's own chunks need the ES format (decision 0047)
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -3,15 +3,20 @@
 // what-if (every plan of the catalogue replayed by the rules engine) as long again: on the page's
 // thread they would freeze the drop zone and the spinner. The importer is the one the CLI's
 // `engine report` runs (`@tp/domain/statement`), the analytics the metrics page's
-// (`@tp/domain/analytics`); this chunk is fetched only when a file is dropped.
-import { computeStatementMetrics } from '@tp/domain/analytics'
+// (`@tp/domain/analytics`); this chunk is fetched only when a file is dropped. The analytics (with
+// zod, luxon and the rules engine) are a chunk of their own, loaded once a summary has been sent:
+// the worker starts with the importer alone (decision 0047).
+import type { computeStatementMetrics } from '@tp/domain/analytics'
 import { importStatement, StatementError, type StatementReport } from '@tp/domain/statement'
 import type { StatementWorkerReply, StatementWorkerRequest } from './messages'
 
 /** The last file imported: its analytics are asked for next, at the size the visitor picks. */
 let lastReport: StatementReport | null = null
 
-function answer(request: StatementWorkerRequest): StatementWorkerReply {
+let analytics: Promise<{ computeStatementMetrics: typeof computeStatementMetrics }> | null = null
+const loadAnalytics = () => (analytics ??= import('@tp/domain/analytics'))
+
+async function answer(request: StatementWorkerRequest): Promise<StatementWorkerReply> {
   const { id } = request
   if (request.kind === 'import') {
     lastReport = null
@@ -26,15 +31,16 @@ function answer(request: StatementWorkerRequest): StatementWorkerReply {
       report: { platform, account, summary, tradeCount: report.trades.length },
     }
   }
-  if (!lastReport) return { id, ok: false, code: 'unexpected', detail: 'no statement imported' }
-  const metrics = computeStatementMetrics(lastReport.trades, request.sizeK)
+  const report = lastReport
+  if (!report) return { id, ok: false, code: 'unexpected', detail: 'no statement imported' }
+  const metrics = (await loadAnalytics()).computeStatementMetrics(report.trades, request.sizeK)
   return { id, ok: true, kind: 'metrics', metrics }
 }
 
-self.onmessage = (event: MessageEvent<StatementWorkerRequest>) => {
+self.onmessage = async (event: MessageEvent<StatementWorkerRequest>) => {
   let reply: StatementWorkerReply
   try {
-    reply = answer(event.data)
+    reply = await answer(event.data)
   } catch (error) {
     const { id } = event.data
     reply =
@@ -43,4 +49,6 @@ self.onmessage = (event: MessageEvent<StatementWorkerRequest>) => {
         : { id, ok: false, code: 'unexpected', detail: String(error) }
   }
   self.postMessage(reply)
+  // the analytics are asked for next: fetch and compile them while the page shows the summary
+  if (reply.ok && reply.kind === 'import') void loadAnalytics()
 }
