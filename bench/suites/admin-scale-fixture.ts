@@ -402,6 +402,10 @@ export async function seedAdminFixture(
        from evaluation_events where kind <> 'snapshot' group by account_id`,
     )
 
+    // the dashboard's roll-ups (decision 0046), whose triggers were off too: computed from
+    // scratch as the migration that made them computes an existing database's
+    await step('admin roll-ups', `select admin_rollups_rebuild()`)
+
     // as autovacuum leaves a settled database: statistics, and the visibility map that lets the
     // dashboard's covering indexes answer without the rows
     const t0 = performance.now()

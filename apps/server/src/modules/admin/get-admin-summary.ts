@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm'
 import type { AdminSummary, SoldPoint } from '@tp/api'
 import type { AppContext } from '../../context'
 import { readPayoutTotals } from './payout-totals'
-import { keptOrder, userFundCents, userPriceCents } from './user-money'
+import { userFundCents, userPriceCents } from './user-money'
 
 // GET /api/admin/summary (spec 3 "Admin summary", spec 7): every card of the admin dashboard and
 // the sales series, each figure one aggregate in the database, as docs/admin-metrics.md defines
-// it. Money in USD cents. Nothing is computed by loading rows into Node.
+// it, read from the roll-ups the database keeps (decision 0046). Money in USD cents. Nothing is
+// computed by loading rows into Node.
 
 type Count = string | number
 const n = (value: Count | null | undefined) => Number(value ?? 0)
@@ -17,70 +18,78 @@ const SERIES = {
   year: { unit: 'year', points: 5, step: '1 year', format: 'YYYY' },
 } as const
 
-async function soldSeries(
-  ctx: AppContext,
-  now: Date,
-  period: keyof typeof SERIES,
-): Promise<SoldPoint[]> {
+/** One sales series as a json array of {ts, value}, oldest first, from admin_sales_days. */
+function soldSeries(now: Date, period: keyof typeof SERIES) {
   const { unit, points, step, format } = SERIES[period]
   const nowUtc = now.toISOString()
-  const result = await ctx.db.execute<{ ts: string; value: Count }>(sql`
-    with buckets as (
-      select generate_series(
-        date_trunc(${unit}, ${nowUtc}::timestamptz at time zone 'UTC') - ${`${points - 1} ${unit}`}::interval,
-        date_trunc(${unit}, ${nowUtc}::timestamptz at time zone 'UTC'),
-        ${step}::interval
-      ) as bucket
-    ),
-    sold as (
-      select date_trunc(${unit}, o.paid_at at time zone 'UTC') as bucket, sum(o.total_cents) as cents
-      from orders o
-      where ${keptOrder('o')}
-        and o.paid_at >= (select min(bucket) from buckets) at time zone 'UTC'
+  return sql`(
+    select json_agg(json_build_object('ts', to_char(b.bucket, ${format}),
+      'value', coalesce(s.cents, 0)) order by b.bucket)
+    from generate_series(
+      date_trunc(${unit}, ${nowUtc}::timestamptz at time zone 'UTC') - ${`${points - 1} ${unit}`}::interval,
+      date_trunc(${unit}, ${nowUtc}::timestamptz at time zone 'UTC'),
+      ${step}::interval
+    ) as b(bucket)
+    left join (
+      select date_trunc(${unit}, d.day::timestamp) as bucket, sum(d.cents) as cents
+      from admin_sales_days d
+      where d.day >= (date_trunc(${unit}, ${nowUtc}::timestamptz at time zone 'UTC')
+        - ${`${points - 1} ${unit}`}::interval)::date
       group by 1
-    )
-    select to_char(b.bucket, ${format}) as ts, coalesce(s.cents, 0) as value
-    from buckets b left join sold s on s.bucket = b.bucket
-    order by b.bucket`)
-  return result.rows.map((row) => ({ timeStamp: row.ts, value: n(row.value) }))
+    ) s on s.bucket = b.bucket)`
 }
+
+type Rollups = {
+  cards: Record<string, Count>
+  fund: Count
+  groups: { plan_key: string; stage: string; status: string; count: Count }[] | null
+  trades: { total: Count; open: Count }
+  breaches: { rule: string; count: Count }[] | null
+  sales: { challenge: string; size_k: Count; method: string; orders: Count; cents: Count }[] | null
+  day: { ts: string; value: Count }[]
+  month: { ts: string; value: Count }[]
+  year: { ts: string; value: Count }[]
+}
+
+const points = (series: { ts: string; value: Count }[]): SoldPoint[] =>
+  series.map((point) => ({ timeStamp: point.ts, value: n(point.value) }))
 
 export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
   const now = ctx.clock.now()
-  // decision 0039: each big table is read once, from a narrow index where one exists, and the
-  // statements run side by side on the pool's connections
-  const userCards = ctx.db.execute<Record<string, Count>>(sql`
-    select count(*) as total_users,
-      count(*) filter (where u.status = 'active' and act.user_id is not null) as active_users,
-      count(*) filter (where not u.email_verified) as email_unverified,
-      count(*) filter (where coalesce(u.phone, '') = '' and bp.user_id is null) as phone_unverified
-    from users u
-    left join (select distinct a.user_id from trading_accounts a where a.status = 'active') act
-      on act.user_id = u.id
-    left join (select b.user_id from billing_profiles b where b.phone <> '') bp
-      on bp.user_id = u.id
-    where u.role = 'trader'`)
-  const totalFund = ctx.db.execute<{ cents: Count }>(sql`
-    select coalesce(sum(initial_balance_cents), 0) as cents
-    from trading_accounts where status = 'active'`)
-  // provisioned accounts by plan, stage and status: Total Accounts and the pass rates
-  const accountGroups = ctx.db.execute<{
-    plan_key: string
-    stage: string
-    status: string
-    count: Count
-  }>(sql`
-    select plan_key, stage::text as stage, status::text as status, count(*) as count
-    from trading_accounts where external_id is not null
-    group by plan_key, stage, status order by plan_key, stage`)
-  // the ledgers' trade events as counted per account by the database (ledger_trade_counts,
-  // decision 0039): every account's opens, and opens minus closes on the active ones
-  const trades = ctx.db.execute<{ total: Count; open: Count }>(sql`
+  // decision 0046: every card but the ten newest users reads its roll-up (db/schema/admin-rollups.ts),
+  // kept exact by the database's triggers in the writing transaction: a handful of rows each,
+  // whatever the firm's size, all in one statement (one round trip, one plan)
+  const rollups = ctx.db.execute<Rollups>(sql`
     select
-      (select coalesce(sum(c.opened), 0) from ledger_trade_counts c) as total,
-      (select coalesce(sum(c.opened - c.closed), 0)
-         from trading_accounts a join ledger_trade_counts c on c.account_id = a.id
-         where a.status = 'active') as open`)
+      (select json_build_object(
+          'total_users', coalesce(sum(c.users), 0),
+          'active_users', coalesce(sum(c.users) filter (where c.status = 'active' and c.has_active_account), 0),
+          'email_unverified', coalesce(sum(c.users) filter (where not c.email_verified), 0),
+          'phone_unverified', coalesce(sum(c.users) filter (where not c.has_phone), 0))
+        from admin_user_counts c where c.role = 'trader') as cards,
+      (select coalesce(sum(g.initial_balance_cents), 0)
+        from admin_account_groups g where g.status = 'active') as fund,
+      -- provisioned accounts by plan, stage and status: Total Accounts and the pass rates
+      (select json_agg(x order by x.plan_key, x.stage) from (
+          select g.plan_key, g.stage::text as stage, g.status::text as status,
+            sum(g.accounts) as count
+          from admin_account_groups g where g.provisioned
+          group by g.plan_key, g.stage, g.status having sum(g.accounts) > 0) x) as groups,
+      -- the ledgers' trade events counted per account (ledger_trade_counts, 0039) and summed by
+      -- whether the account is active: every account's opens, opens minus closes on active ones
+      (select json_build_object('total', coalesce(sum(t.opened), 0),
+          'open', coalesce(sum(t.opened - t.closed) filter (where t.active), 0))
+        from admin_trade_totals t) as trades,
+      (select json_agg(json_build_object('rule', r.rule, 'count', r.breaches)
+          order by r.breaches desc, r.rule)
+        from admin_breach_rules r where r.breaches > 0) as breaches,
+      -- kept orders by challenge, size and method: Total Revenue, revenue by plan and by method
+      (select json_agg(json_build_object('challenge', p.challenge_type, 'size_k', p.size_k,
+          'method', p.method, 'orders', p.orders, 'cents', p.cents))
+        from admin_sales_plans p where p.orders > 0) as sales,
+      ${soldSeries(now, 'day')} as day,
+      ${soldSeries(now, 'month')} as month,
+      ${soldSeries(now, 'year')} as year`)
   const userList = ctx.db.execute<{
     user_name: string
     status: 'active' | 'disabled'
@@ -93,56 +102,21 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
     where u.role = 'trader'
     order by u.created_at desc, u.id desc
     limit 10`)
-  const breaches = ctx.db.execute<{ rule: string; count: Count }>(
-    sql`select rule, count(*) as count from breaches group by rule order by count(*) desc, rule`,
-  )
-  // kept orders by challenge, size and method: Total Revenue, revenue by plan and by method
-  const sales = ctx.db.execute<{
-    challenge: string
-    size_k: Count
-    method: string
-    orders: Count
-    cents: Count
-  }>(sql`
-    select o.challenge_type::text as challenge, o.size_k, o.method::text as method,
-      count(*) as orders, sum(o.total_cents) as cents
-    from orders o where ${keptOrder('o')}
-    group by o.challenge_type, o.size_k, o.method`)
 
-  const [
-    userRows,
-    fundRows,
-    accountRows,
-    tradeRows,
-    users,
-    breachRows,
-    salesRows,
-    day,
-    month,
-    year,
-    payouts,
-  ] = await Promise.all([
-    userCards,
-    totalFund,
-    accountGroups,
-    trades,
-    userList,
-    breaches,
-    sales,
-    soldSeries(ctx, now, 'day'),
-    soldSeries(ctx, now, 'month'),
-    soldSeries(ctx, now, 'year'),
-    readPayoutTotals(ctx),
-  ])
-  const card = userRows.rows[0] ?? {}
-  const totalTrade = n(tradeRows.rows[0]?.total)
-  const openTrade = n(tradeRows.rows[0]?.open)
+  const [rollupRows, users, payouts] = await Promise.all([rollups, userList, readPayoutTotals(ctx)])
+  const figures = rollupRows.rows[0]!
+  const card = figures.cards
+  const totalTrade = n(figures.trades.total)
+  const openTrade = n(figures.trades.open)
+  const day = points(figures.day)
+  const month = points(figures.month)
+  const year = points(figures.year)
   const byStage = new Map<
     string,
     { planKey: string; stage: string; passed: number; failed: number }
   >()
   let totalAccounts = 0
-  for (const row of accountRows.rows) {
+  for (const row of figures.groups ?? []) {
     const key = `${row.plan_key}\u0000${row.stage}`
     const group = byStage.get(key) ?? {
       planKey: row.plan_key,
@@ -161,7 +135,7 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
   >()
   const byMethod = new Map<string, { method: string; orders: number; cents: number }>()
   let totalSales = 0
-  for (const row of salesRows.rows) {
+  for (const row of figures.sales ?? []) {
     const plan = byPlan.get(`${row.challenge}:${row.size_k}`) ?? {
       challenge: row.challenge,
       sizeK: n(row.size_k),
@@ -186,7 +160,7 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
       phoneUnverifiedUsers: n(card.phone_unverified),
       totalAccounts,
       totalSales,
-      totalFund: n(fundRows.rows[0]?.cents),
+      totalFund: n(figures.fund),
       totalTrade,
       completedTrade: totalTrade - openTrade,
       openTrade,
@@ -206,7 +180,10 @@ export async function getAdminSummary(ctx: AppContext): Promise<AdminSummary> {
         failed,
         passRate: passed + failed > 0 ? passed / (passed + failed) : null,
       })),
-      breachesByRule: breachRows.rows.map((row) => ({ rule: row.rule, count: n(row.count) })),
+      breachesByRule: (figures.breaches ?? []).map((row) => ({
+        rule: row.rule,
+        count: n(row.count),
+      })),
       revenueByPlan: [...byPlan.values()].sort(
         (a, b) => byText(a.challenge, b.challenge) || a.sizeK - b.sizeK,
       ),
