@@ -100,15 +100,45 @@ describe('in the app (TRADING_PLATFORM=metaapi, the poller idle)', () => {
     await metaApi.setEquityAlerts(externalId, levels)
     expect(asked()).toBe(before)
 
-    // our memory lost (a crash between MetaApi's answer and our write): found by name, none made
+    // our memory lost (a crash between MetaApi's answer and our write), then a restart: the
+    // trackers are found by name, none made again
     await app.db
       .update(metaApiAccounts)
       .set({ trackers: null })
       .where(eq(metaApiAccounts.externalId, externalId))
-    await metaApi.setEquityAlerts(externalId, levels)
+    const restarted = new MetaApiPlatform({
+      settings: {
+        mode: 'configured',
+        token: fake.token,
+        provisioningUrl: fake.provisioningUrl,
+        clientUrl: fake.clientUrl,
+        riskUrl: fake.riskUrl,
+        profileId: 'default',
+        region: 'new-york',
+      },
+      logger: silent,
+      store: createMetaApiStore(app.db),
+    })
+    await restarted.load()
+    const lookupsBefore = riskRequests(externalId, 'GET').length
+    await restarted.setEquityAlerts(externalId, levels)
+    await restarted.stop()
     expect(riskRequests(externalId, 'POST')).toHaveLength(3)
-    expect(riskRequests(externalId, 'GET').length).toBeGreaterThanOrEqual(3)
+    expect(riskRequests(externalId, 'GET').length - lookupsBefore).toBe(3)
     expect(trackersOf(externalId)).toHaveLength(3)
+    const [kept] = await app.db
+      .select({ trackers: metaApiAccounts.trackers })
+      .from(metaApiAccounts)
+      .where(eq(metaApiAccounts.externalId, externalId))
+    expect(
+      Object.values(kept!.trackers!)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(
+      trackersOf(externalId)
+        .map((t) => t.id)
+        .sort(),
+    )
 
     // a re-based max loss: that tracker alone is replaced
     const rebased = { ...levels, maxLossCents: levels.maxLossCents! - 12_345 }

@@ -238,8 +238,11 @@ export class MetaApiPlatform implements TradingPlatform {
   private eventStream: { abort: AbortController; done: Promise<void> } | null = null
   /** each account's tracker changes, one at a time */
   private readonly trackerWork = new Map<string, Promise<void>>()
-  /** our trackers by account when there is no store (adapter tests) */
-  private readonly trackerMemory = new Map<string, StoredTrackers>()
+  /**
+   * our trackers by account: read from the store once at load (one query, not one per account
+   * when the risk monitor sets every account's levels at start), then kept with every save
+   */
+  private trackerMemory = new Map<string, StoredTrackers>()
 
   constructor(private readonly options: MetaApiPlatformOptions) {}
 
@@ -293,6 +296,7 @@ export class MetaApiPlatform implements TradingPlatform {
     if (store) {
       // after a restart: disabled and failed accounts are enforced again, ended ones kept
       for (const id of await store.disabledAccounts()) this.disabled.add(id)
+      this.trackerMemory = await store.allTrackers()
       for (const id of await store.endedWithoutFinalState()) this.endAccount(id)
     }
   }
@@ -903,19 +907,17 @@ export class MetaApiPlatform implements TradingPlatform {
     }
   }
 
-  private async storedTrackers(id: string): Promise<StoredTrackers> {
-    const { store } = this.options
-    return store ? await store.trackers(id) : { ...this.trackerMemory.get(id) }
+  private storedTrackers(id: string): StoredTrackers {
+    return { ...this.trackerMemory.get(id) }
   }
 
   private async saveTrackers(id: string, trackers: StoredTrackers): Promise<void> {
-    const { store } = this.options
-    if (store) await store.saveTrackers(id, trackers)
-    else this.trackerMemory.set(id, trackers)
+    await this.options.store?.saveTrackers(id, trackers)
+    this.trackerMemory.set(id, trackers)
   }
 
   private async syncTrackers(id: string, levels: EquityAlertLevels): Promise<void> {
-    const known = await this.storedTrackers(id)
+    const known = this.storedTrackers(id)
     const next: StoredTrackers = {}
     let isChanged = false
     for (const kind of trackerKinds) {
@@ -950,7 +952,7 @@ export class MetaApiPlatform implements TradingPlatform {
   /** An ended account's trackers deleted (best effort: a leftover tracker costs nothing). */
   private async removeTrackers(id: string): Promise<void> {
     try {
-      const known = await this.storedTrackers(id)
+      const known = this.storedTrackers(id)
       if (Object.keys(known).length === 0) return
       for (const tracker of Object.values(known)) await this.api.deleteTracker(id, tracker.id)
       await this.saveTrackers(id, {})

@@ -24,7 +24,8 @@ export interface MetaApiStore {
   saveWatermark(externalId: string, watermark: DealWatermark): Promise<void>
   finalState(externalId: string): Promise<FinalState | null>
   saveFinalState(externalId: string, state: FinalState): Promise<void>
-  trackers(externalId: string): Promise<StoredTrackers>
+  /** every account's trackers, in one query (the adapter's load) */
+  allTrackers(): Promise<Map<string, StoredTrackers>>
   saveTrackers(externalId: string, trackers: StoredTrackers): Promise<void>
   /** the sequence number of the last event of a stream handled; null: never read */
   streamPosition(stream: string): Promise<number | null>
@@ -111,12 +112,12 @@ export function createMetaApiStore(db: Database): MetaApiStore {
           set: { ...values, updatedAt: sql`now()` },
         })
     },
-    async trackers(externalId) {
-      const [row] = await db
-        .select({ trackers: metaApiAccounts.trackers })
+    async allTrackers() {
+      const rows = await db
+        .select({ externalId: metaApiAccounts.externalId, trackers: metaApiAccounts.trackers })
         .from(metaApiAccounts)
-        .where(eq(metaApiAccounts.externalId, externalId))
-      return row?.trackers ?? {}
+        .where(isNotNull(metaApiAccounts.trackers))
+      return new Map(rows.map((row) => [row.externalId, row.trackers ?? {}]))
     },
     async saveTrackers(externalId, trackers) {
       await db
