@@ -22,7 +22,7 @@ import type {
 } from '../integrations/trading-platform/trading-platform'
 import type { Logger } from '../lib/logger'
 import { rankNearestToBreach, type BreachDistance } from './nearest-to-breach'
-import { StatementSize, writeInStatements } from './statement-size'
+import { StatementSize, writeInStatements, yieldToEventLoop } from './statement-size'
 
 // Live risk: every equity change of every active account goes through the domain's incremental
 // evaluator (docs/decisions/0014). What the evaluator is fed is written to an append-only ledger
@@ -263,6 +263,10 @@ const FLUSH_STATEMENT_DAYS = { min: 50, initial: 250, max: 500 }
 const FLUSH_STATEMENT_CHECKPOINTS = { min: 10, initial: 50, max: 100 }
 const sizeOf = (bounds: { min: number; initial: number; max: number }) =>
   new StatementSize(bounds, FLUSH_STATEMENT_TARGET_MS)
+/** the longest the timer's crossing of a day reset runs before a turn of the event loop */
+const CROSS_SLICE_MS = 10
+/** accounts crossed between two looks at the clock */
+const CROSS_CHECK_EVERY = 16
 /** while equity moves, at least one snapshot every 5 minutes (the equity curve) */
 const CURVE_INTERVAL_MS = 5 * 60_000
 /** cents -> the evaluator's micro-units (an exact integer in a double) */
@@ -312,6 +316,9 @@ export class RiskMonitor {
   private verdictsIdle: Promise<void> = Promise.resolve()
   private onVerdictsIdle: () => void = () => {}
   private timer: NodeJS.Timeout | null = null
+  /** the timer's crossing of the resets in slices, while it runs */
+  private timerCrossing: Promise<void> | null = null
+  private isStopping = false
   private unsubscribe: (() => void) | null = null
 
   constructor(private readonly options: RiskMonitorOptions) {}
@@ -332,19 +339,45 @@ export class RiskMonitor {
       for (const row of chunk) await this.load(row, tails.get(row.id) ?? [])
     }
     this.timer = setInterval(() => {
-      // a reset is crossed on time even when no tick comes (the day-reset job does it too)
-      this.crossResets(this.options.now())
-      this.recordHeldLows(this.options.now() - LOW_HOLD_MS)
-      void this.flush().catch(() => {})
+      if (this.timerCrossing) return
+      this.timerCrossing = this.crossResetsInSlices(this.options.now())
+        .then(() => {
+          this.recordHeldLows(this.options.now() - LOW_HOLD_MS)
+          void this.flush().catch(() => {})
+        })
+        .catch(() => {})
+        .finally(() => (this.timerCrossing = null))
     }, FLUSH_INTERVAL_MS)
     this.timer.unref()
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.()
+    this.isStopping = true
     if (this.timer) clearInterval(this.timer)
+    await this.timerCrossing
     this.recordHeldLows(Infinity)
     await this.flush()
+  }
+
+  /**
+   * The timer's crossing of the resets due by `nowMs` (a reset is crossed on time even when no
+   * tick comes; the day-reset job does it too): in slices of CROSS_SLICE_MS with a turn of the
+   * event loop between them, so a reset of 10,000 accounts (a second or more of evaluator work)
+   * never holds the API loop for more than a slice (decision 0050). An account not crossed yet
+   * crosses on its own next event, before that event is judged, as always.
+   */
+  async crossResetsInSlices(nowMs: number, sliceMs = CROSS_SLICE_MS): Promise<number> {
+    let from = 0
+    let count = 0
+    while (!this.isStopping) {
+      const slice = this.crossResetsFrom(nowMs, from, performance.now() + sliceMs)
+      count += slice.count
+      from = slice.nextSlot
+      if (from >= this.hot.count) break
+      await yieldToEventLoop()
+    }
+    return count
   }
 
   /** Records every held day low seen at or before `untilMs` (Infinity: all of them). */
@@ -425,18 +458,37 @@ export class RiskMonitor {
 
   /** Crosses the day resets due by `nowMs` for every account (the day-reset job, and a timer). */
   crossResets(nowMs: number): number {
+    return this.crossResetsFrom(nowMs, 0, Infinity).count
+  }
+
+  /**
+   * Crosses the resets due by `nowMs` of the slots from `fromSlot` on, until the last slot or
+   * until `deadline` (performance.now()) has passed: the accounts crossed, and the slot to go on
+   * from (the slot count when every slot was scanned).
+   */
+  private crossResetsFrom(
+    nowMs: number,
+    fromSlot: number,
+    deadline: number,
+  ): { count: number; nextSlot: number } {
     // a scan of the hot records (every 250 ms over every slot: no account object unless due)
     let count = 0
     const end = this.hot.count * HotFigures.STRIDE
-    for (let at = 0, slot = 0; at < end; at += HotFigures.STRIDE, slot++) {
+    for (let at = fromSlot * HotFigures.STRIDE, slot = fromSlot; at < end;) {
       const values = this.hot.values
-      if (values[at + F_IS_CLOSED] !== 0 || nowMs < values[at + F_DAY_END_MS]!) continue
-      const account = this.bySlot[slot]!
+      const isDue = values[at + F_IS_CLOSED] === 0 && nowMs >= values[at + F_DAY_END_MS]!
+      at += HotFigures.STRIDE
+      slot++
+      if (!isDue) continue
+      const account = this.bySlot[slot - 1]!
       if (account.isBackfilling) continue
       this.crossResetsOf(account, nowMs)
       count++
+      if (count % CROSS_CHECK_EVERY === 0 && performance.now() >= deadline) {
+        return { count, nextSlot: slot }
+      }
     }
-    return count
+    return { count, nextSlot: this.hot.count }
   }
 
   /**
@@ -479,7 +531,7 @@ export class RiskMonitor {
         writeDays(db, chunk),
       )
       await writeInStatements([...checkpoints], this.statementSizes.checkpoints, before, (chunk) =>
-        writeCheckpoints(db, new Map(chunk)),
+        writeCheckpoints(db, chunk),
       )
     }
     this.flushing = write()
@@ -777,7 +829,7 @@ export class RiskMonitor {
   }
 
   private storeDays(account: MonitoredAccount): void {
-    for (const day of account.evaluator.verdict().days.slice(-2)) {
+    for (const day of account.evaluator.recentDays(2)) {
       this.queueDay(dayRow(account.accountId, day))
     }
   }
@@ -1007,13 +1059,15 @@ export function ledgerInsert(chunk: LedgerRow[]): SQL {
   const column = <K extends keyof LedgerRow>(key: K) =>
     sql.param(chunk.map((row) => row[key] ?? null))
   if (chunk.every((row) => row.kind === 'snapshot')) {
-    // the common statement: snapshots only, six columns (the trade columns stay null)
+    // the common statement: snapshots only, five columns (the trade columns stay null), each an
+    // array literal built in one pass: uuids and integers need no quoting, so the driver's
+    // per-element escaping is skipped (decision 0050)
+    const [ids, seqs, times, balances, equities] = snapshotColumns(chunk)
     return sql`
       insert into evaluation_events (account_id, seq, kind, t_ms, balance_cents, equity_cents)
-      select * from unnest(
-        ${column('accountId')}::uuid[], ${column('seq')}::int[],
-        ${column('kind')}::evaluation_event_kind[], ${column('tMs')}::bigint[],
-        ${column('balance')}::bigint[], ${column('equity')}::bigint[])
+      select id, seq, 'snapshot'::evaluation_event_kind, t_ms, balance, equity from unnest(
+        ${ids}::uuid[], ${seqs}::int[], ${times}::bigint[], ${balances}::bigint[],
+        ${equities}::bigint[]) as r(id, seq, t_ms, balance, equity)
       on conflict do nothing`
   }
   return sql`
@@ -1028,6 +1082,34 @@ export function ledgerInsert(chunk: LedgerRow[]): SQL {
       ${column('openPrice')}::bigint[], ${column('closePrice')}::bigint[],
       ${column('profit')}::bigint[], ${column('commission')}::bigint[], ${column('swap')}::bigint[])
     on conflict do nothing`
+}
+
+/**
+ * The array literals (`{a,b,...}`) of a snapshot chunk's columns: account id, seq, time, balance,
+ * equity. Every value is a uuid or an integer (a missing one is NULL), so none needs quoting.
+ */
+function snapshotColumns(chunk: LedgerRow[]): [string, string, string, string, string] {
+  let ids = ''
+  let seqs = ''
+  let times = ''
+  let balances = ''
+  let equities = ''
+  for (let i = 0; i < chunk.length; i++) {
+    const row = chunk[i]!
+    const comma = i === 0 ? '' : ','
+    ids += comma + row.accountId
+    seqs += comma + integerLiteral(row.seq)
+    times += comma + integerLiteral(row.tMs)
+    balances += comma + integerLiteral(row.balance)
+    equities += comma + integerLiteral(row.equity)
+  }
+  return [`{${ids}}`, `{${seqs}}`, `{${times}}`, `{${balances}}`, `{${equities}}`]
+}
+
+function integerLiteral(value: number | null | undefined): string {
+  if (value === null || value === undefined) return 'NULL'
+  if (!Number.isSafeInteger(value)) throw new Error(`risk: ledger value ${value} is not an integer`)
+  return String(value)
 }
 
 /** Day rows, upserted in one statement per chunk (at a reset every account has two). */
@@ -1057,21 +1139,22 @@ export function daysUpsert(rows: (typeof accountDays.$inferInsert)[]): SQL {
       traded = excluded.traded, paused = excluded.paused`
 }
 
-/** Evaluator checkpoints, one statement per chunk. */
+/**
+ * Evaluator checkpoints, one statement per chunk, sent as one JSON text of `[{id, seq, state}]`
+ * (decision 0050): one JSON.stringify on the API loop instead of a string per state that the
+ * driver then escaped element by element into a jsonb[] literal.
+ */
 async function writeCheckpoints(
   tx: Executor,
-  checkpoints: Map<string, { state: unknown; seq: number }>,
+  checkpoints: [string, { state: unknown; seq: number }][],
 ): Promise<void> {
-  const entries = [...checkpoints]
-  for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
-    const chunk = entries.slice(i, i + FLUSH_CHUNK)
+  for (let i = 0; i < checkpoints.length; i += FLUSH_CHUNK) {
+    const chunk = checkpoints.slice(i, i + FLUSH_CHUNK)
+    const json = JSON.stringify(chunk.map(([id, c]) => ({ id, seq: c.seq, state: c.state })))
     await tx.execute(sql`
       update trading_accounts as a
       set evaluator_state = c.state, evaluator_seq = c.seq
-      from unnest(
-        ${sql.param(chunk.map(([id]) => id))}::uuid[],
-        ${sql.param(chunk.map(([, c]) => JSON.stringify(c.state)))}::jsonb[],
-        ${sql.param(chunk.map(([, c]) => c.seq))}::int[]) as c(id, state, seq)
+      from jsonb_to_recordset(${json}::jsonb) as c(id uuid, state jsonb, seq int)
       where a.id = c.id`)
   }
 }

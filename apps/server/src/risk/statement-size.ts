@@ -35,8 +35,17 @@ export class StatementSize {
 }
 
 /**
- * Writes `items` in statements sized by `size`, one after the other, each awaiting `before()`
- * first (a breach or pass waiting to be stored goes ahead). `onWritten(count)` after each.
+ * Resolves on the event loop's next check phase: the I/O that arrived meanwhile (an HTTP request,
+ * its query) is handled first.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Writes `items` in statements sized by `size`, one after the other, each after a turn of the
+ * event loop (the requests that arrived during the previous statement send their queries first,
+ * so on PGlite they wait for one statement, not two; and the API loop never runs two statements'
+ * preparation back to back: decision 0050) and after `before()` (a breach or pass waiting to be
+ * stored goes ahead). `onWritten(count)` after each.
  */
 export async function writeInStatements<T>(
   items: T[],
@@ -46,6 +55,7 @@ export async function writeInStatements<T>(
   onWritten: (count: number) => void = () => {},
 ): Promise<void> {
   for (let at = 0; at < items.length;) {
+    await yieldToEventLoop()
     await before()
     const chunk = items.slice(at, at + size.rows)
     const t0 = performance.now()

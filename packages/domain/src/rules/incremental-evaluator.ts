@@ -324,6 +324,16 @@ export class IncrementalEvaluator {
     }
   }
 
+  /**
+   * The last `count` rows of `verdict().days` (the day in progress last), without building the
+   * other rows or the objectives: what the live monitor stores at a reset.
+   */
+  recentDays(count: number): DayRow[] {
+    if (count <= 0) return []
+    const past = count === 1 ? [] : this.pastDays.slice(-(count - 1))
+    return [...past, this.day].map((day) => this.toRow(day))
+  }
+
   /** Everything needed to resume, as plain JSON. */
   toState(): IncrementalState {
     return {

@@ -67,6 +67,20 @@ describe('incremental evaluator: live readings', () => {
     expect(account.dailyFloor).toBe(97000)
   })
 
+  it("gives the verdict's last day rows on their own", () => {
+    const account = phaseOneAccount()
+    expect(account.recentDays(2)).toEqual(account.verdict().days.slice(-2))
+    account.snapshot(at('2026-03-02T21:00:00Z'), 103000, 103500)
+    account.advanceTo(at('2026-03-02T22:00:00Z'))
+    account.snapshot(at('2026-03-03T15:00:00Z'), 103000, 102000)
+    account.advanceTo(at('2026-03-03T22:00:00Z'))
+    expect(account.verdict().days).toHaveLength(3)
+    expect(account.recentDays(2)).toEqual(account.verdict().days.slice(-2))
+    expect(account.recentDays(1)).toEqual(account.verdict().days.slice(-1))
+    expect(account.recentDays(5)).toEqual(account.verdict().days)
+    expect(account.recentDays(0)).toEqual([])
+  })
+
   it('marks the day paused when a "pause" daily floor is touched, and keeps going', () => {
     const account = IncrementalEvaluator.start(
       rulebook({ dailyLoss: { percent: 5, of: 'initial', anchor: 'balance', action: 'pause' } }),
