@@ -24,11 +24,12 @@ export type PositionFill = {
  * Open and close prices are the quantity-weighted averages of each side; the profit is
  * (close - open) x lots x the instrument's lot size (units per lot), negated for a sell, rounded
  * to the cent. Commission and swap are not in an order history: they stay 0. Positions still
- * open come back apart, to be grouped again with later fills.
+ * open come back apart, to be grouped again with later fills, and so do closed ones whose
+ * instrument's lot size the broker did not give (`lotSizeOf` null): no profit is guessed.
  */
 export function closedTradesFromFills(
   fills: readonly PositionFill[],
-  lotSizeOf: (symbol: string) => string | number,
+  lotSizeOf: (symbol: string) => string | number | null,
 ): { trades: ClosedTrade[]; openFills: PositionFill[] } {
   const byPosition = new Map<string, PositionFill[]>()
   for (const fill of fills) {
@@ -49,7 +50,8 @@ export function closedTradesFromFills(
       items.reduce((total, fill) => total.plus(value(fill)), new Decimal(0))
     const entryQty = sum(entries, (fill) => new Decimal(fill.qty))
     const exitQty = sum(exits, (fill) => new Decimal(fill.qty))
-    if (exits.length === 0 || !entryQty.equals(exitQty) || entryQty.isZero()) {
+    const lotSize = lotSizeOf(first.symbol)
+    if (exits.length === 0 || !entryQty.equals(exitQty) || entryQty.isZero() || lotSize === null) {
       openFills.push(...sorted)
       continue
     }
@@ -59,7 +61,7 @@ export function closedTradesFromFills(
     const profit = exitNotional
       .minus(entryNotional)
       .times(direction)
-      .times(new Decimal(lotSizeOf(first.symbol)))
+      .times(new Decimal(lotSize))
       .toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN)
     const last = sorted[sorted.length - 1]!
     trades.push({

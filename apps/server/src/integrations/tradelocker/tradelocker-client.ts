@@ -65,8 +65,10 @@ export type TradeLockerConfig = {
 export type TradeLockerInstrument = {
   tradableInstrumentId: string
   name: string
-  /** units of the instrument per lot; null when the broker does not say [U] */
+  /** units of the instrument per lot (its contract size); null when the list does not say */
   lotSize: string | null
+  /** the route to ask the instrument's details on (type INFO), when the list gives one */
+  infoRouteId: string | null
 }
 
 /** The port: what the app asks of TradeLocker. */
@@ -108,6 +110,15 @@ export interface TradeLockerClient {
     session: TradeLockerSession,
     accountId: string,
   ): Promise<TradeLockerInstrument[]>
+  /**
+   * The instrument's contract size from its details (`GET /trade/instruments/{id}?routeId=`, the
+   * INFO route): the lot size the list did not give; null when the broker gives none.
+   */
+  instrumentLotSize(
+    environment: TradeLockerEnvironment,
+    session: TradeLockerSession,
+    instrument: TradeLockerInstrument,
+  ): Promise<string | null>
 }
 
 // ---- wire shapes (zod): ids and numbers arrive as strings or numbers, both accepted ----
@@ -176,10 +187,15 @@ const instrumentsWire = z.object({
           tradableInstrumentId: idText,
           name: z.string(),
           lotSize: idText.optional(),
+          routes: z.array(z.object({ id: idText, type: z.string() }).loose()).optional(),
         })
         .loose(),
     ),
   }),
+})
+const instrumentDetailsWire = z.object({
+  s: z.literal('ok'),
+  d: z.object({ lotSize: idText.optional() }).loose(),
 })
 
 /** Decodes an array row by its config's column ids (the order is the broker's, contract 5.3). */
@@ -461,7 +477,22 @@ export class HttpTradeLockerClient implements TradeLockerClient {
       tradableInstrumentId: instrument.tradableInstrumentId,
       name: instrument.name,
       lotSize: instrument.lotSize ?? null,
+      infoRouteId: instrument.routes?.find((route) => route.type === 'INFO')?.id ?? null,
     }))
+  }
+
+  async instrumentLotSize(
+    environment: TradeLockerEnvironment,
+    session: TradeLockerSession,
+    instrument: TradeLockerInstrument,
+  ) {
+    const body = await this.call(environment, {
+      method: 'GET',
+      path: `/trade/instruments/${encodeURIComponent(instrument.tradableInstrumentId)}`,
+      ...(instrument.infoRouteId ? { query: { routeId: instrument.infoRouteId } } : {}),
+      ...session,
+    })
+    return this.parse(instrumentDetailsWire, body, 'instrument details').d.lotSize ?? null
   }
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema'
 import type {
   TradeLockerAccount,
+  TradeLockerInstrument,
   TradeLockerRow,
 } from '../../integrations/tradelocker/tradelocker-client'
 import { tradeLockerClientOf } from './tradelocker-links'
@@ -81,7 +82,6 @@ export async function syncLinkedAccount(
   const byId = new Map(
     instruments.map((instrument) => [instrument.tradableInstrumentId, instrument]),
   )
-  const lotSizes = new Map(instruments.map((instrument) => [instrument.name, instrument.lotSize]))
   const fresh = fillsFromHistory(rows, (id) => byId.get(id)?.name ?? `#${id}`)
 
   const previousTrades: ClosedTrade[] = existing?.trades ?? []
@@ -92,10 +92,16 @@ export async function syncLinkedAccount(
     ...pending,
     ...fresh.filter((fill) => !closedIds.has(fill.positionId) && !seenOrders.has(fill.orderId)),
   ]
-  // the lot size is the broker's units per lot; without it, 1 (decision 0044)
+  // the lot size (contract size) as the broker gives it: the instruments list, else the
+  // instrument's details; none: its positions are not priced yet (kept open, decision 0049)
+  const lotSizes = await lotSizesOf(
+    ctx,
+    instruments.filter((instrument) => merged.some((fill) => fill.symbol === instrument.name)),
+    (instrument) => client.instrumentLotSize(environment, session, instrument),
+  )
   const { trades: closedNow, openFills } = closedTradesFromFills(
     merged,
-    (symbol) => lotSizes.get(symbol) ?? 1,
+    (symbol) => lotSizes.get(symbol) ?? null,
   )
   const trades = [...previousTrades, ...closedNow].sort(
     (a, b) => a.closeTime.localeCompare(b.closeTime) || a.id.localeCompare(b.id),
@@ -136,6 +142,39 @@ export async function syncLinkedAccount(
     })
     .returning()
   return row!
+}
+
+/**
+ * Each instrument's lot size by name: from the list when it says, else from the instrument's
+ * details; null when the broker gives none (logged: those positions wait, unpriced).
+ */
+async function lotSizesOf(
+  ctx: AppContext,
+  instruments: readonly TradeLockerInstrument[],
+  details: (instrument: TradeLockerInstrument) => Promise<string | null>,
+): Promise<Map<string, string | null>> {
+  const sizes = new Map<string, string | null>()
+  for (const instrument of instruments) {
+    let size = instrument.lotSize
+    if (size === null) {
+      try {
+        size = await details(instrument)
+      } catch (error) {
+        ctx.logger.warn(
+          { err: error, instrument: instrument.tradableInstrumentId },
+          'TradeLocker: instrument details not read',
+        )
+      }
+    }
+    if (size === null) {
+      ctx.logger.warn(
+        { instrument: instrument.tradableInstrumentId, name: instrument.name },
+        'TradeLocker: no lot size for the instrument; its positions are not priced',
+      )
+    }
+    sizes.set(instrument.name, size)
+  }
+  return sizes
 }
 
 /** Imports again every linked account of a link (the job's second half), with a fresh token. */

@@ -73,16 +73,21 @@ const ACCOUNT_DETAILS_COLUMNS = [
   'ordersCount',
 ] as const
 
+/**
+ * The instruments and their lot sizes (contract sizes): EURUSD and XAUUSD give theirs in the list,
+ * US30 only in its details (/trade/instruments/:id), GER40 nowhere (a broker that does not say).
+ */
 export const TRADELOCKER_FAKE_INSTRUMENTS = [
-  { tradableInstrumentId: '278', id: '278', name: 'EURUSD', lotSize: '100000' },
-  { tradableInstrumentId: '316', id: '316', name: 'XAUUSD', lotSize: '100' },
-  { tradableInstrumentId: '1042', id: '1042', name: 'US30', lotSize: '1' },
+  { tradableInstrumentId: '278', id: '278', name: 'EURUSD', lotSize: '100000', inList: true },
+  { tradableInstrumentId: '316', id: '316', name: 'XAUUSD', lotSize: '100', inList: true },
+  { tradableInstrumentId: '1042', id: '1042', name: 'US30', lotSize: '1', inList: false },
+  { tradableInstrumentId: '1077', id: '1077', name: 'GER40', lotSize: null, inList: false },
 ] as const
 
 /** A filled order to add to an account's history (the fake's own shape, not the wire's). */
 export type FakeFill = {
   positionId: string
-  instrument: 'EURUSD' | 'XAUUSD' | 'US30'
+  instrument: 'EURUSD' | 'XAUUSD' | 'US30' | 'GER40'
   side: 'buy' | 'sell'
   qty: string
   price: string
@@ -512,13 +517,33 @@ export async function startTradeLockerFake(
           return { s: 'ok', d: { positions: [] } }
         })
 
+        scope.get('/trade/instruments/:instrumentId', async (request, reply) => {
+          if (!account(request, reply)) return reply
+          const { instrumentId } = request.params as { instrumentId: string }
+          const found = TRADELOCKER_FAKE_INSTRUMENTS.find(
+            (i) => i.tradableInstrumentId === instrumentId,
+          )
+          if (!found) return reply.code(404).send({ s: 'error', errmsg: 'Instrument not found' })
+          return {
+            s: 'ok',
+            d: {
+              tradableInstrumentId: found.tradableInstrumentId,
+              name: found.name,
+              ...(found.lotSize ? { lotSize: found.lotSize } : {}),
+              lotStep: '0.01',
+              quotingCurrency: found.name === 'GER40' ? 'EUR' : 'USD',
+            },
+          }
+        })
+
         scope.get('/trade/accounts/:accountId/instruments', async (request, reply) => {
           if (!account(request, reply)) return reply
           return {
             s: 'ok',
             d: {
-              instruments: TRADELOCKER_FAKE_INSTRUMENTS.map((i) => ({
+              instruments: TRADELOCKER_FAKE_INSTRUMENTS.map(({ inList, lotSize, ...i }) => ({
                 ...i,
+                ...(inList && lotSize ? { lotSize } : {}),
                 type: 'FOREX',
                 routes: [
                   { id: '901', type: 'INFO' },
