@@ -303,7 +303,8 @@ export class RiskMonitor {
   private readonly hot = new HotFigures()
   private pending: LedgerRow[] = []
   private pendingDays = new Map<string, (typeof accountDays.$inferInsert)[]>()
-  private pendingCheckpoints = new Map<string, { state: unknown; seq: number }>()
+  /** each account's latest checkpoint, its state kept as JSON text from the moment it is taken */
+  private pendingCheckpoints = new Map<string, { json: string; seq: number }>()
   private flushing: Promise<void> | null = null
   /** rows per statement of each kind of flush write, sized to FLUSH_STATEMENT_TARGET_MS */
   private readonly statementSizes = {
@@ -783,7 +784,7 @@ export class RiskMonitor {
       })
       this.storeDays(account)
       this.pendingCheckpoints.set(account.accountId, {
-        state: evaluator.toState(),
+        json: JSON.stringify(evaluator.toState()),
         seq: account.seq,
       })
       this.afterRecord(account)
@@ -1141,20 +1142,26 @@ export function daysUpsert(rows: (typeof accountDays.$inferInsert)[]): SQL {
 
 /**
  * Evaluator checkpoints, one statement per chunk, sent as one JSON text of `[{id, seq, state}]`
- * (decision 0050): one JSON.stringify on the API loop instead of a string per state that the
- * driver then escaped element by element into a jsonb[] literal.
+ * (decision 0050): each state is kept as its JSON text from the moment it is taken (a string per
+ * account instead of an object graph until the flush), joined here, instead of a string per state
+ * that the driver then escaped element by element into a jsonb[] literal.
  */
 async function writeCheckpoints(
   tx: Executor,
-  checkpoints: [string, { state: unknown; seq: number }][],
+  checkpoints: [string, { json: string; seq: number }][],
 ): Promise<void> {
   for (let i = 0; i < checkpoints.length; i += FLUSH_CHUNK) {
     const chunk = checkpoints.slice(i, i + FLUSH_CHUNK)
-    const json = JSON.stringify(chunk.map(([id, c]) => ({ id, seq: c.seq, state: c.state })))
+    let json = ''
+    for (const [id, checkpoint] of chunk) {
+      if (!Number.isSafeInteger(checkpoint.seq)) throw new Error('risk: checkpoint seq')
+      const item = `{"id":${JSON.stringify(id)},"seq":${checkpoint.seq},"state":${checkpoint.json}}`
+      json += json === '' ? item : `,${item}`
+    }
     await tx.execute(sql`
       update trading_accounts as a
       set evaluator_state = c.state, evaluator_seq = c.seq
-      from jsonb_to_recordset(${json}::jsonb) as c(id uuid, state jsonb, seq int)
+      from jsonb_to_recordset(${`[${json}]`}::jsonb) as c(id uuid, state jsonb, seq int)
       where a.id = c.id`)
   }
 }
