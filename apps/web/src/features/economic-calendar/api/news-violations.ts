@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { newsViolationsResponseSchema } from '@tp/api/calendar'
+import { accountEventKeys } from '@/lib/account-event-keys'
 import { api } from '@/lib/api-client'
 
 // GET /api/trading/accounts/:accountId/news-violations (owner or admin)
 
 export function useNewsViolations(accountId: string | null) {
   return useQuery({
-    queryKey: ['news-violations', accountId],
+    queryKey: accountEventKeys.newsViolations(accountId),
     queryFn: async ({ signal }) =>
       (
         await api.get(

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { terminalDownloadLinks, type TotalStatsDto } from '@tp/api/analytics'
 import type { TradingAccountDto } from '@tp/api'
+import { accountEventKeys } from '@/lib/account-event-keys'
 import { json, mockApi, makeUser, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
@@ -302,7 +303,7 @@ describe('dashboard analytics: account switch and live updates (spec 4)', () => 
   })
 
   it("refetches the shown account's figures once when the stream says a trade closed", async () => {
-    const { api, Stream } = openDashboard([makeAccount()], {
+    const { api, app, Stream } = openDashboard([makeAccount()], {
       'POST /api/metaStats/total-stats': (_call, index) =>
         json(200, {
           data: {
@@ -311,6 +312,9 @@ describe('dashboard analytics: account switch and live updates (spec 4)', () => 
         }),
     })
     await screen.findByRole('group', { name: 'Balance/Equity' })
+    // the account's recorded violations, as the dashboard's panel holds them
+    const violations = accountEventKeys.policyViolations(accountId)
+    app.queryClient.setQueryData(violations, [])
     const socket = Stream.latest
     socket.open()
     expect(socket.sent).toEqual([{ type: 'auth', token: 'access-1' }])
@@ -320,6 +324,7 @@ describe('dashboard analytics: account switch and live updates (spec 4)', () => 
     // a notice about figures already held, and one about another account: nothing asked
     socket.receive({ type: 'analytics-changed', accountId, version: 3 })
     socket.receive({ type: 'analytics-changed', accountId: otherAccountId, version: 9 })
+    expect(app.queryClient.getQueryState(violations)?.isInvalidated).toBe(false)
     // two trades closing at once: one refetch
     socket.receive({ type: 'analytics-changed', accountId, version: 4 })
     socket.receive({ type: 'analytics-changed', accountId, version: 5 })
@@ -331,6 +336,8 @@ describe('dashboard analytics: account switch and live updates (spec 4)', () => 
     expect(api.callsTo('POST /api/metaStats/total-stats')).toHaveLength(2)
     expect(api.callsTo('POST /api/metaStats/update-analysis')).toHaveLength(2)
     expect(api.callsTo('POST /api/metaStats/trades')).toHaveLength(2)
+    // the firm records a violation as it closes the position: the panel is asked again too
+    expect(app.queryClient.getQueryState(violations)?.isInvalidated).toBe(true)
   })
 
   it('the Balance/Equity card follows the equity the stream pushes, without asking the API', async () => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { TotalStatsDto } from '@tp/api/analytics'
 import type { AccountFigures } from '@tp/api/trading'
+import { accountEventKeys } from '@/lib/account-event-keys'
 import { openStream } from '@/lib/stream-client'
 import { analyticsQueryKeys } from '../api/query-keys'
 
@@ -11,7 +12,7 @@ import { analyticsQueryKeys } from '../api/query-keys'
 // closed on it (`analytics-changed`, newer than the figures held), the account's analytics queries
 // are invalidated once, however many notices arrive within ANALYTICS_REFRESH_DEBOUNCE_MS. No polling: the client retries a dropped
 // connection with backoff, and the figures are refetched when it is back (a notice may have been
-// missed meanwhile).
+// missed meanwhile). The account's recorded violations (lib/account-event-keys) refresh with them.
 
 export const ANALYTICS_REFRESH_DEBOUNCE_MS = 300
 
@@ -26,6 +27,8 @@ export function useAnalyticsLive(accountId: string | null): void {
       clearTimeout(refreshTimer)
       refreshTimer = setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: analyticsQueryKeys.account(accountId) })
+        // the firm records a rule violation as it acts on it (a position closed, a status)
+        void queryClient.invalidateQueries({ queryKey: accountEventKeys.account(accountId) })
       }, ANALYTICS_REFRESH_DEBOUNCE_MS)
     }
 
