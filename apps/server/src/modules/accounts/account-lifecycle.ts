@@ -38,11 +38,11 @@ export function createLifecycleHooks(getCtx: () => AppContext): RiskHooks {
     onBreach(account, verdict, positionsAtBreach) {
       const ctx = getCtx()
       const platform = ctx.trading.platform
-      const stopping = [
+      const stopping = handledAtOnce(ctx, account, [
         platform.setTradingEnabled(account.externalId, false),
         platform.cancelAllOrders(account.externalId),
         platform.closeAllPositions(account.externalId, 'breach'),
-      ]
+      ])
       void recordBreach(ctx, account, verdict, positionsAtBreach, stopping).catch(
         (error: unknown) =>
           ctx.logger.error(
@@ -54,11 +54,11 @@ export function createLifecycleHooks(getCtx: () => AppContext): RiskHooks {
     onPass(account, verdict) {
       const ctx = getCtx()
       const platform = ctx.trading.platform
-      const stopping = [
+      const stopping = handledAtOnce(ctx, account, [
         platform.setTradingEnabled(account.externalId, false),
         platform.cancelAllOrders(account.externalId),
         platform.closeAllPositions(account.externalId, 'pass'),
-      ]
+      ])
       void recordPass(ctx, account, verdict, stopping).catch((error: unknown) =>
         ctx.logger.error({ err: error, accountId: account.accountId }, 'pass: could not record'),
       )
@@ -67,6 +67,26 @@ export function createLifecycleHooks(getCtx: () => AppContext): RiskHooks {
       getCtx().trading.hub.accountChanged(account.accountId)
     },
   }
+}
+
+/**
+ * The platform calls that stop an account, each given its handler now: the verdict is stored
+ * first and they are awaited after it, and a call that fails meanwhile (a position another
+ * close already took, a platform down) must be logged, not left an unhandled rejection.
+ */
+function handledAtOnce(
+  ctx: AppContext,
+  account: MonitoredAccount,
+  calls: Promise<unknown>[],
+): Promise<unknown>[] {
+  return calls.map((call) =>
+    call.catch((error: unknown) => {
+      ctx.logger.warn(
+        { err: error, accountId: account.accountId },
+        'stopping the account on its platform failed',
+      )
+    }),
+  )
 }
 
 async function recordBreach(
