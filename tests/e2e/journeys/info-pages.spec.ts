@@ -22,6 +22,8 @@ const pages = [
 test('each information page renders its heading and content, fits 360 px and passes axe', async ({
   page,
 }) => {
+  // fourteen page loads and seven axe scans in one case: three times the default time
+  test.slow()
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 800 })
     for (const entry of pages) {
