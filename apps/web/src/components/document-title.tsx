@@ -1,5 +1,5 @@
-import { documentTitle } from '@/config/public-pages'
-import { useIsHeadOwned } from './page-head'
+import { documentTitle } from '@/config/company'
+import { useIsHeadOwned } from './head-owned'
 
 /**
  * React 19 hoists <title> into <head>; every page names itself for tabs and screen readers. On a

@@ -18,6 +18,11 @@ export const company = {
     'Past simulated performance does not indicate future results.',
 } as const
 
+/** A page's document title: the page's name and the firm's, or the firm's alone. */
+export function documentTitle(title?: string): string {
+  return title ? `${title} · ${company.name}` : company.name
+}
+
 /** External channels; they always open in a new tab without handing this page to the opener. */
 export const communityLinks = {
   telegramCommunity: { label: 'Telegram Community', href: 'https://t.me/tradepeak' },

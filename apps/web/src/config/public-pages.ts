@@ -1,4 +1,3 @@
-import { company } from './company'
 import { paths } from './paths'
 
 // The public pages of spec 2.1 that anyone may read and search engines should find: one list for
@@ -140,6 +139,5 @@ export function siteUrl(path: string): string {
   return new URL(encodeURI(path), `${siteOrigin}/`).href
 }
 
-export function documentTitle(title?: string): string {
-  return title ? `${title} · ${company.name}` : company.name
-}
+// in company.ts so that a signed-in page's title does not load the list of pages
+export { documentTitle } from './company'
