@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react'
-import { Label as LabelPrimitive } from 'radix-ui'
 import { cn } from '@/lib/utils'
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A form label; `select-none` keeps a double click on it from selecting its text. */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
   return (
-    <LabelPrimitive.Root
+    <label
       className={cn('text-sm leading-none font-medium text-foreground select-none', className)}
       {...props}
     />
