@@ -56,12 +56,14 @@ export function malformed(where: string, column: string, message: string): State
 
 /** Orders by (time, ticket); tickets compare numerically, as digit strings of any length. */
 export function compareTimeThenTicket(
-  a: { time: string; ticket: string },
-  b: { time: string; ticket: string },
+  aTime: string,
+  aTicket: string,
+  bTime: string,
+  bTicket: string,
 ): number {
-  if (a.time !== b.time) return a.time < b.time ? -1 : 1
-  if (a.ticket.length !== b.ticket.length) return a.ticket.length - b.ticket.length
-  return a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0
+  if (aTime !== bTime) return aTime < bTime ? -1 : 1
+  if (aTicket.length !== bTicket.length) return aTicket.length - bTicket.length
+  return aTicket < bTicket ? -1 : aTicket > bTicket ? 1 : 0
 }
 
 export function sumCents(values: readonly number[]): number {

@@ -106,12 +106,7 @@ export function readMt4Statement(
     }
   })
 
-  closed.sort((a, b) =>
-    compareTimeThenTicket(
-      { time: a.closeTime, ticket: a.ticket },
-      { time: b.closeTime, ticket: b.ticket },
-    ),
-  )
+  closed.sort((a, b) => compareTimeThenTicket(a.closeTime, a.ticket, b.closeTime, b.ticket))
 
   const results = closed.map((row) => ({
     resultCents: row.profit + row.swap + row.commission + sumCents(row.taxes),

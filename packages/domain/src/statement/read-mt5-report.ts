@@ -144,8 +144,7 @@ export function readMt5Report(
     }
   })
 
-  const byTime = (d: DealRow) => ({ time: d.time, ticket: d.ticket })
-  deals.sort((a, b) => compareTimeThenTicket(byTime(a), byTime(b)))
+  deals.sort((a, b) => compareTimeThenTicket(a.time, a.ticket, b.time, b.ticket))
   const isTradeDeal = (d: DealRow) => d.type === 'buy' || d.type === 'sell'
   const exits = deals.filter((d) => isTradeDeal(d) && EXIT_DIRECTIONS.has(d.direction))
 
@@ -193,12 +192,7 @@ function tradesFromPositions(
   iso: (local: string) => string,
 ): ClosedTrade[] {
   return [...positions]
-    .sort((a, b) =>
-      compareTimeThenTicket(
-        { time: a.closeTime, ticket: a.position },
-        { time: b.closeTime, ticket: b.position },
-      ),
-    )
+    .sort((a, b) => compareTimeThenTicket(a.closeTime, a.position, b.closeTime, b.position))
     .map((p) => ({
       id: p.position,
       symbol: p.symbol,

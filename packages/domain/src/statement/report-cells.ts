@@ -71,6 +71,8 @@ export const ticketCell: CellReader<string> = (cell) => {
 
 /** "2024.03.12 05:14:04" -> "2024-03-12T05:14:04" (wall-clock time of the trade server) */
 export const dateTimeCell: CellReader<string> = (cell) => {
+  const fast = typeof cell === 'string' ? fullDateTime(cell) : null
+  if (fast !== null) return fast
   const m = DATE_TIME.exec(textCell(cell))
   if (!m) throw new CellIssue(`is not a date and time ("${cell}")`)
   const [, y, mo, d, h, mi, s = '00'] = m
@@ -78,6 +80,43 @@ export const dateTimeCell: CellReader<string> = (cell) => {
     throw new CellIssue(`is not a valid date and time ("${cell}")`)
   }
   return `${y}-${mo}-${d}T${h}:${mi}:${s}`
+}
+
+/**
+ * The layout every terminal prints, "YYYY.MM.DD HH:MM:SS", read from its character codes (10k
+ * trades have 20k of them); null for anything else, which the regular expression then reads.
+ */
+function fullDateTime(cell: string): string | null {
+  if (cell.length !== 19) return null
+  if (
+    cell.charCodeAt(4) !== 0x2e ||
+    cell.charCodeAt(7) !== 0x2e ||
+    cell.charCodeAt(10) !== 0x20 ||
+    cell.charCodeAt(13) !== 0x3a ||
+    cell.charCodeAt(16) !== 0x3a
+  ) {
+    return null
+  }
+  const year = digits(cell, 0, 4)
+  const month = digits(cell, 5, 7)
+  const day = digits(cell, 8, 10)
+  const hour = digits(cell, 11, 13)
+  const minute = digits(cell, 14, 16)
+  const second = digits(cell, 17, 19)
+  if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return null
+  if (!isCalendarDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return null
+  return `${cell.slice(0, 4)}-${cell.slice(5, 7)}-${cell.slice(8, 10)}T${cell.slice(11, 19)}`
+}
+
+/** the number the ASCII digits of text[start, end) write, or -1 */
+function digits(text: string, start: number, end: number): number {
+  let value = 0
+  for (let i = start; i < end; i++) {
+    const d = text.charCodeAt(i) - 0x30
+    if (d < 0 || d > 9) return -1
+    value = value * 10 + d
+  }
+  return value
 }
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
@@ -89,8 +128,40 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 
 /** money -> integer cents, exact (half-up beyond the cent, which terminals do not print) */
 export const moneyCell: CellReader<number> = (cell) => {
+  const fast = typeof cell === 'string' ? plainCents(cell) : null
+  if (fast !== null) return fast
   if (!NUMBER.test(textCell(cell))) throw new CellIssue(`is not an amount ("${cell}")`)
   return amountToCents(withoutSpaces(cell!))
+}
+
+/**
+ * "-1045.7", "0.00", "12": an amount without thousands spaces and at most two decimals, read from
+ * its character codes as amountToCents reads it ("-0.00" is -0 there too); null for anything else.
+ */
+function plainCents(cell: string): number | null {
+  const negative = cell.charCodeAt(0) === 0x2d
+  let i = negative ? 1 : 0
+  const wholeStart = i
+  let whole = 0
+  for (; i < cell.length; i++) {
+    const d = cell.charCodeAt(i) - 0x30
+    if (d < 0 || d > 9) break
+    whole = whole * 10 + d
+  }
+  // up to 15 digits: whole * 100 stays an exact integer
+  if (i === wholeStart || i - wholeStart > 13) return null
+  let fraction = 0
+  if (i < cell.length) {
+    if (cell.charCodeAt(i) !== 0x2e) return null
+    const fractionDigits = cell.length - i - 1
+    if (fractionDigits < 1 || fractionDigits > 2) return null
+    const first = cell.charCodeAt(i + 1) - 0x30
+    const second = fractionDigits === 2 ? cell.charCodeAt(i + 2) - 0x30 : 0
+    if (first < 0 || first > 9 || second < 0 || second > 9) return null
+    fraction = first * 10 + second
+  }
+  const cents = whole * 100 + fraction
+  return negative ? -cents : cents
 }
 
 export const priceCell: CellReader<number> = (cell) => {

@@ -38,6 +38,22 @@ export function isHiddenByStyle(className: string, style: string): boolean {
 
 /** most cells hold one clean word or number: skip the rewrite for them */
 export function normalizeSpace(text: string): string {
+  if (isPlainAscii(text)) return text
   const trimmed = text.trim()
   return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed
+}
+
+/** printable ASCII with single spaces inside only: trim and collapse would change nothing */
+function isPlainAscii(text: string): boolean {
+  const last = text.length - 1
+  if (last < 0) return false
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x20) {
+      if (i === 0 || i === last || text.charCodeAt(i + 1) === 0x20) return false
+    } else if (c < 0x21 || c > 0x7e) {
+      return false
+    }
+  }
+  return true
 }
