@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { messages } from '@tp/api/messages'
+import { authMessages } from '@tp/api/auth-messages'
 import { paths } from '@/config/paths'
 import { hasAdminArea } from '@/lib/roles'
 import { notify } from '@/lib/notify'
@@ -46,7 +46,7 @@ export function RequireAdmin() {
   const loginRedirect = useLoginRedirect()
   if (!user) return <Navigate to={loginRedirect} replace />
   if (!hasAdminArea(user)) {
-    return <RedirectWithMessage to={paths.home.getHref()} message={messages.auth.adminOnly} />
+    return <RedirectWithMessage to={paths.home.getHref()} message={authMessages.adminOnly} />
   }
   return <Outlet />
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { messages } from '@tp/api/messages'
+import { authMessages } from '@tp/api/auth-messages'
 import { DeferredToaster } from '@/components/deferred-toaster'
 import { notify } from '@/lib/notify'
 import { createQueryClient } from '@/lib/react-query'
@@ -13,7 +13,7 @@ function SessionEndEffects({ queryClient }: { queryClient: QueryClient }) {
       onSessionEnd((reason) => {
         if (reason !== 'expired') return
         queryClient.clear()
-        notify('info', messages.auth.sessionExpired, { id: 'session-expired' })
+        notify('info', authMessages.sessionExpired, { id: 'session-expired' })
       }),
     [queryClient],
   )

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ErrorBody } from '@tp/api/errors'
-import { messages } from '@tp/api/messages'
+import { authMessages, httpMessages } from '@tp/api/auth-messages'
 import { endSession, getSession, saveTokens } from './session'
 
 // The one way the browser talks to the API: same origin under /api, JSON in and out (or
@@ -52,7 +52,7 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null
 
   constructor(status: number | null, body: ErrorBody | null) {
-    super(body?.message ?? (status === null ? messages.http.noResponse : `HTTP ${status}`))
+    super(body?.message ?? (status === null ? httpMessages.noResponse : `HTTP ${status}`))
     this.name = 'ApiError'
     this.status = status
     this.body = body
@@ -69,21 +69,21 @@ export class ApiError extends Error {
 }
 
 const statusMessages: Partial<Record<number, string>> = {
-  400: messages.http[400],
-  401: messages.http[401],
-  403: messages.http[403],
-  404: messages.http[404],
-  500: messages.http[500],
+  400: httpMessages[400],
+  401: httpMessages[401],
+  403: httpMessages[403],
+  404: httpMessages[404],
+  500: httpMessages[500],
 }
 
 /** What to tell the user about a failed call (spec 8): the server's message, else by status. */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage
-    if (error.status === null) return messages.http.noResponse
-    return statusMessages[error.status] ?? messages.http.other
+    if (error.status === null) return httpMessages.noResponse
+    return statusMessages[error.status] ?? httpMessages.other
   }
-  return messages.http.other
+  return httpMessages.other
 }
 
 function buildInit(
@@ -175,7 +175,7 @@ export async function apiRequest<T = undefined>(
     const latest = getSession()?.token
     const fresh = latest && latest !== tokenUsed ? latest : await refreshAccessToken()
     if (!fresh)
-      throw new ApiError(401, { code: 'SESSION_EXPIRED', message: messages.auth.sessionExpired })
+      throw new ApiError(401, { code: 'SESSION_EXPIRED', message: authMessages.sessionExpired })
     response = await send(path, buildInit(method, body, fresh, signal))
     if (response.status === 401) endSession('expired')
   }
@@ -187,7 +187,7 @@ export async function apiRequest<T = undefined>(
   try {
     json = await response.json()
   } catch {
-    throw new ApiError(response.status, { code: 'INVALID_RESPONSE', message: messages.http.other })
+    throw new ApiError(response.status, { code: 'INVALID_RESPONSE', message: httpMessages.other })
   }
   if ('isServerSent' in schema) {
     // a JSON value the server serialised from the shared schema: not null, an object or array
@@ -195,7 +195,7 @@ export async function apiRequest<T = undefined>(
       console.error(`Unexpected response from ${method} ${path}`, json)
       throw new ApiError(response.status, {
         code: 'INVALID_RESPONSE',
-        message: messages.http.other,
+        message: httpMessages.other,
       })
     }
     return json as T
@@ -204,7 +204,7 @@ export async function apiRequest<T = undefined>(
   if (!parsed.success) {
     // the server and this build disagree on a contract; the detail is for developers only
     console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues)
-    throw new ApiError(response.status, { code: 'INVALID_RESPONSE', message: messages.http.other })
+    throw new ApiError(response.status, { code: 'INVALID_RESPONSE', message: httpMessages.other })
   }
   return parsed.data
 }

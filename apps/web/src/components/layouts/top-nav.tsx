@@ -70,8 +70,8 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
         href: paths.auth.login.getHref(),
         // the messages load with the click that needs one, not with every public page
         onClick: () =>
-          void import('@tp/api/messages').then(({ messages }) =>
-            notify('warning', messages.auth.loginFirst),
+          void import('@tp/api/auth-messages').then(({ authMessages }) =>
+            notify('warning', authMessages.loginFirst),
           ),
       }
     }
