@@ -20,9 +20,18 @@ export interface ParsedStatement {
 }
 
 export interface ReadOptions {
-  /** IANA zone of the trade server's clock, or null to keep the printed wall clock as UTC */
-  serverTimeZone: string | null
+  /**
+   * Server wall-clock time "2024-03-12T05:14:04" -> ISO-8601 UTC: in the trade server's zone
+   * when the caller knows it, else the printed wall clock labelled UTC (printedTimeAsUtc).
+   */
+  serverTimeToIso: (local: string) => string
 }
+
+/**
+ * Reports do not say the server's zone; without one the wall clock is kept and labelled UTC, so
+ * times read exactly as the terminal printed them.
+ */
+export const printedTimeAsUtc = (local: string): string => local + 'Z'
 
 /**
  * One column of a row read by its cell reader; a refused cell is the row's `malformed-row`

@@ -9,7 +9,6 @@ import {
   nonEmptyCell,
   optionalCell,
   priceCell,
-  serverTimeToIso,
   sideCell,
   textCell,
   ticketCell,
@@ -154,7 +153,7 @@ export function readMt5Report(
     isShort: d.type === 'buy',
   }))
 
-  const iso = (local: string) => serverTimeToIso(local, options.serverTimeZone)
+  const iso = options.serverTimeToIso
   const trades =
     positions.length > 0 ? tradesFromPositions(positions, iso) : tradesFromDeals(deals, iso)
 

@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js'
-import { IANAZone, DateTime } from 'luxon'
 
 /**
  * Readers of the cells MetaTrader prints: plain functions, as a 10k-trade statement has ~150k
@@ -205,18 +204,4 @@ function amountToCents(plain: string): number {
     return negative ? -cents : cents
   }
   return new Decimal(plain).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber()
-}
-
-/**
- * Server wall-clock time -> ISO-8601 UTC. Reports do not say the server's zone; without one the
- * wall clock is kept and labelled UTC, so times read exactly as the terminal printed them.
- */
-export function serverTimeToIso(local: string, serverTimeZone: string | null): string {
-  if (serverTimeZone === null) return local + 'Z'
-  const utc = DateTime.fromISO(local, { zone: serverTimeZone }).toUTC()
-  return utc.toISO({ suppressMilliseconds: true }) ?? local + 'Z'
-}
-
-export function isKnownTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone)
 }

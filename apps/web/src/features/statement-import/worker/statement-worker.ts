@@ -2,12 +2,17 @@
 // page or UTF-16) takes a few hundred milliseconds to decode and read, and its analytics and
 // what-if (every plan of the catalogue replayed by the rules engine) as long again: on the page's
 // thread they would freeze the drop zone and the spinner. The importer is the one the CLI's
-// `engine report` runs (`@tp/domain/statement`), the analytics the metrics page's
+// `engine report` runs (`@tp/domain/statement/as-printed`: importStatement without a server time
+// zone, whose luxon stays out of this chunk, decision 0052), the analytics the metrics page's
 // (`@tp/domain/analytics`); this chunk is fetched only when a file is dropped. The analytics (with
 // zod, luxon and the rules engine) are a chunk of their own, loaded once a summary has been sent:
 // the worker starts with the importer alone (decision 0047).
 import type { computeStatementMetrics } from '@tp/domain/analytics'
-import { importStatement, StatementError, type StatementReport } from '@tp/domain/statement'
+import {
+  importStatementAsPrinted,
+  StatementError,
+  type StatementReport,
+} from '@tp/domain/statement/as-printed'
 import type { StatementWorkerReply, StatementWorkerRequest } from './messages'
 
 /** The last file imported: its analytics are asked for next, at the size the visitor picks. */
@@ -20,7 +25,7 @@ async function answer(request: StatementWorkerRequest): Promise<StatementWorkerR
   const { id } = request
   if (request.kind === 'import') {
     lastReport = null
-    const report = importStatement(new Uint8Array(request.bytes))
+    const report = importStatementAsPrinted(new Uint8Array(request.bytes))
     lastReport = report
     // the summary goes back alone, at once; the trades stay here for the analytics asked next
     const { platform, account, summary } = report
