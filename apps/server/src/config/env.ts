@@ -140,6 +140,11 @@ export const envSchema = z
      * page has a known address (a bookmark, a browser journey); unset: any free port.
      */
     MT5_WEBAPI_FAKE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * The MT5 trade server's time zone in minutes east of GMT (120: GMT+2), used only when the
+     * server does not tell it (/api/time/get refused to the manager; decision 0053)
+     */
+    MT5_WEBAPI_TIME_ZONE_MINUTES: z.coerce.number().int().min(-720).max(840).optional(),
     /** The simulated server's name as traders see it (suffixed -MT4 / -MT5). */
     SIM_SERVER_NAME: z
       .string()

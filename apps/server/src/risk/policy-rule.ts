@@ -3,9 +3,10 @@ import { checkMarketHours, checkVolume, findInstrument, volumeLimits } from '@tp
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { policyViolations, tradingAccounts } from '../db/schema'
-import type {
-  AccountEvent,
-  PlatformPosition,
+import {
+  PlatformNotFoundError,
+  type AccountEvent,
+  type PlatformPosition,
 } from '../integrations/trading-platform/trading-platform'
 import { sendEmailJob } from '../jobs/send-email'
 import { findUserById } from '../modules/users/find-user'
@@ -78,6 +79,8 @@ export class PolicyRule extends AccountEventRule {
       if (result.ok) return 'closed'
       this.ctx.logger.warn({ accountId: account.id, issues: result.issues }, 'policy close refused')
     } catch (error) {
+      // closed already (opened and closed between two polls, decision 0053): nothing to close
+      if (error instanceof PlatformNotFoundError) return 'none'
       this.ctx.logger.warn({ err: error, accountId: account.id }, 'policy close failed')
     }
     await platform.setTradingEnabled(account.externalId, false)

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/logger'
 import { MetaApiPlatform, metaApiSettings } from './metaapi/metaapi-platform'
 import { createMetaApiStore } from './metaapi/metaapi-store'
+import { createMt5Store } from './mt5-webapi/mt5-store'
 import { Mt5WebApiPlatform, mt5WebApiSettings } from './mt5-webapi/mt5-webapi-platform'
 import { SimulatedPlatform } from './simulated/simulated-platform'
 import type { PlatformKind, TradingPlatform } from './trading-platform'
@@ -30,9 +31,11 @@ export const platformRegistry: Record<PlatformKind, AdapterFactory> = {
       feedMode: env.MARKET_FEED,
       serverName: env.SIM_SERVER_NAME,
     }),
-  'mt5-webapi': ({ env, clock, logger }) => {
+  'mt5-webapi': ({ env, db, clock, logger }) => {
     const settings = mt5WebApiSettings(env)
-    return settings ? new Mt5WebApiPlatform({ settings, clock, logger }) : null
+    return settings
+      ? new Mt5WebApiPlatform({ settings, clock, logger, store: createMt5Store(db) })
+      : null
   },
   metaapi: ({ env, db, logger }) => {
     const settings = metaApiSettings(env)

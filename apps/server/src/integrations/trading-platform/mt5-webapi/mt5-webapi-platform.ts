@@ -29,6 +29,7 @@ import {
   type Mt5Fake,
 } from './fake/mt5-fake'
 import { Mt5Error, Mt5SessionPool, type Mt5Command } from './mt5-session'
+import type { DealCursor, Mt5Store } from './mt5-store'
 import {
   Mt5DealAction,
   Mt5DealEntry,
@@ -46,6 +47,7 @@ import {
   positionRecordSchema,
   requestTag,
   scaledInt,
+  timeConfigSchema,
   userRecordSchema,
   type Mt5AccountState,
   type Mt5DealRecord,
@@ -60,8 +62,11 @@ import { z } from 'zod'
 // id here is the login. The manager signs in on each of a few keep-alive connections (mt5-session.ts)
 // and commands go to the least busy one. Live changes are polled (the Web API pushes nothing):
 // every watched (active) account's trade state in batches of BATCH logins each POLL_MS, its open
-// positions alongside, and the deals of the accounts whose positions changed; they reach the risk
-// monitor as the same account events the simulator emits. Traders trade in MetaTrader itself: the
+// positions and its new deals alongside (/api/deal/get_batch over the batch's logins, after each
+// login's watermark: decision 0053), so a position opened and closed between two polls is reported
+// too; they reach the risk monitor as the same account events the simulator emits. The trade
+// server keeps its times in its own time zone (/api/time/get): every time read is turned into true
+// UTC, every time sent back into the server's. Traders trade in MetaTrader itself: the
 // app's web terminal shows these accounts read-only (isTerminalTrading false), and the firm's
 // actions (disable trading: the user's rights; close positions: the dealer's position-execute,
 // where the manager has the right) go through the manager API.
@@ -85,10 +90,22 @@ export type Mt5WebApiSettings = {
   fakeStateFile?: string
   /** the local fake's port (MT5_WEBAPI_FAKE_PORT); none: any free port */
   fakePort?: number
+  /**
+   * The trade server's time zone in minutes east of GMT (MT5_WEBAPI_TIME_ZONE_MINUTES), used only
+   * when the server does not tell it (/api/time/get refused)
+   */
+  timeZoneMinutes?: number
 }
 
 export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
-  const common = { sessions: 4, pollMs: 1_000, batch: 100 }
+  const common = {
+    sessions: 4,
+    pollMs: 1_000,
+    batch: 100,
+    ...(env.MT5_WEBAPI_TIME_ZONE_MINUTES !== undefined
+      ? { timeZoneMinutes: env.MT5_WEBAPI_TIME_ZONE_MINUTES }
+      : {}),
+  }
   if (env.MT5_WEBAPI_URL) {
     return {
       ...common,
@@ -112,14 +129,56 @@ export function mt5WebApiSettings(env: Env): Mt5WebApiSettings | null {
   }
 }
 
+/**
+ * Where a login's deal reading stands: `load` its watermark is not known yet (the store is asked at
+ * its next poll); `catch-up` its deals after the stored watermark are read on their own (after a
+ * restart, a new account); `baseline` no watermark anywhere (first sight): the deals of its first
+ * batch read are taken as seen, not reported (its open positions are checked at first sight,
+ * decision 0045); `live` read in the batch each poll.
+ */
+type DealMode = 'load' | 'catch-up' | 'baseline' | 'live'
+
 /** What polling knows of an account, to emit only what changed. */
 type Watched = {
   balance: number | null
   equity: number | null
+  /** the open positions at the last poll (null: not read yet) */
   positions: Map<string, PlatformPosition> | null
+  mode: DealMode
+  /** the newest deal reported (its UTC time and ticket) */
+  cursor: DealCursor
+  /** true UTC time up to which its deals have been read */
+  readToMs: number
+}
+
+const newWatched = (mode: DealMode): Watched => ({
+  balance: null,
+  equity: null,
+  positions: null,
+  mode,
+  cursor: { timeMs: 0, deal: '' },
+  readToMs: 0,
+})
+
+/** Deal tickets are decimal strings: compared as the numbers they are. */
+const compareTickets = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+
+/** (timeMs, ticket) after the cursor's. */
+export function isAfterCursor(cursor: DealCursor, timeMs: number, deal: string): boolean {
+  return timeMs !== cursor.timeMs ? timeMs > cursor.timeMs : compareTickets(deal, cursor.deal) > 0
 }
 
 const MAX_BACKOFF_MS = 30_000
+/**
+ * How far before the last read each batched deal read starts again (and past now it ends): a deal
+ * that became visible a little after its time, or clocks apart, is still read; the watermark drops
+ * what was reported before
+ */
+const DEAL_OVERLAP_MS = 60_000
+/** logins caught up on their own per poll (after a restart): the rest on the following polls */
+const CATCH_UPS_PER_POLL = 50
+/** how often the server's time zone is read again (daylight saving time moves it) */
+const ZONE_REFRESH_MS = 3_600_000
 const PASSWORD_LOWER = 'abcdefghjkmnpqrstuvwxyz'
 const PASSWORD_UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
 const PASSWORD_DIGITS = '23456789'
@@ -192,6 +251,11 @@ const digitsOf = (symbol: string, given: string | undefined) =>
 /** MT5 volumes are in 1/10000 lot; the port's in 1/100. */
 const volumeOf = (text: string) => Math.round(Number(text) / 100)
 
+/** A buy or sell deal of a symbol (balance, credit, charges... are not trades). */
+const isTradeDeal = (record: Mt5DealRecord) =>
+  (record.Action === String(Mt5DealAction.BUY) || record.Action === String(Mt5DealAction.SELL)) &&
+  record.Symbol !== ''
+
 const pendingTypes: Record<string, PendingOrderType> = {
   [Mt5OrderType.BUY_LIMIT]: 'buy-limit',
   [Mt5OrderType.SELL_LIMIT]: 'sell-limit',
@@ -200,8 +264,12 @@ const pendingTypes: Record<string, PendingOrderType> = {
 }
 const pendingTypeOf = (type: string): PendingOrderType | null => pendingTypes[type] ?? null
 
-const timeMsOf = (seconds: string, msc: string | undefined) =>
+/** A record's time as the server wrote it (its own zone), in ms. */
+const serverMsOf = (seconds: string, msc: string | undefined) =>
   msc !== undefined && /^\d+$/.test(msc) && msc !== '0' ? Number(msc) : Number(seconds) * 1000
+
+/** What a closing deal's trade knows of its position's opening. */
+type Opening = { price: number; timeMs: number; commission: number }
 
 export class Mt5WebApiPlatform implements TradingPlatform {
   readonly kind = 'mt5-webapi' as const
@@ -213,11 +281,20 @@ export class Mt5WebApiPlatform implements TradingPlatform {
   private pollTimer: NodeJS.Timeout | null = null
   private isRunning = false
   private backoffMs = 0
+  /** the trade server's offset from UTC, ms (null: not read yet) */
+  private zoneMs: number | null = null
+  private zoneReadMs = 0
   /** polls completed (tests wait on it, the bench reports it) */
   polls = 0
 
   constructor(
-    private readonly options: { settings: Mt5WebApiSettings; clock: Clock; logger: Logger },
+    private readonly options: {
+      settings: Mt5WebApiSettings
+      clock: Clock
+      logger: Logger
+      /** our database's memory of the logins' deal watermarks (always in the app) */
+      store?: Mt5Store
+    },
   ) {}
 
   get settings(): Mt5WebApiSettings {
@@ -277,9 +354,76 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     const wanted = new Set(externalIds)
     for (const id of this.watched.keys()) if (!wanted.has(id)) this.watched.delete(id)
     for (const id of wanted) {
-      if (!this.watched.has(id))
-        this.watched.set(id, { balance: null, equity: null, positions: null })
+      if (!this.watched.has(id)) this.watched.set(id, newWatched('load'))
     }
+  }
+
+  // ---- the trade server's time zone --------------------------------------------------------------
+
+  /**
+   * The trade server's offset from UTC in ms: every time the server sends (deal, position, order
+   * times) is its own wall clock, and every time it is sent (deal periods) must be. Read from the
+   * time configuration (/api/time/get: TimeZone in minutes from GMT, plus an hour while daylight
+   * saving time is on), again every hour; only when the server refuses it (no right to the
+   * configuration), MT5_WEBAPI_TIME_ZONE_MINUTES. A server that cannot be reached fails the call.
+   */
+  async serverZoneMs(): Promise<number> {
+    const nowMs = Date.now()
+    if (this.zoneMs !== null && nowMs - this.zoneReadMs < ZONE_REFRESH_MS) return this.zoneMs
+    try {
+      this.zoneMs = await this.readZoneMs()
+    } catch (error) {
+      if (this.zoneMs === null) throw error
+      this.options.logger.warn({ err: error }, 'MT5 time zone not read again; the last one is kept')
+    }
+    this.zoneReadMs = nowMs
+    return this.zoneMs
+  }
+
+  private async readZoneMs(): Promise<number> {
+    const { settings, logger } = this.options
+    if (!this.pool)
+      throw new AppError('SERVICE_UNAVAILABLE', { message: platformMessages.unavailable })
+    try {
+      const answer = await this.pool.send({
+        method: 'GET',
+        path: '/api/time/get',
+        isIdempotent: true,
+      })
+      const parsed = timeConfigSchema.safeParse(answer)
+      if (parsed.success) {
+        const { TimeZone, Daylight, DaylightState } = parsed.data
+        const dst = Daylight !== '0' && DaylightState !== '0' ? 60 : 0
+        return (Number(TimeZone) + dst) * 60_000
+      }
+      logger.error({ issues: parsed.error.issues }, 'MT5 time configuration not understood')
+    } catch (error) {
+      const details = error instanceof Mt5Error ? error.details : null
+      const isRefusal =
+        details !== null &&
+        !details.isNetwork &&
+        details.httpStatus !== null &&
+        details.httpStatus !== 429 &&
+        details.httpStatus < 500 &&
+        details.retcode !== Mt5Retcode.ERR_FREQUENT
+      if (!isRefusal) throw toAppError(error)
+      logger.warn({ err: error }, 'MT5 time configuration refused')
+    }
+    if (settings.timeZoneMinutes !== undefined) return settings.timeZoneMinutes * 60_000
+    logger.error(
+      'MT5: the server tells no time zone and MT5_WEBAPI_TIME_ZONE_MINUTES is unset: times read as GMT',
+    )
+    return 0
+  }
+
+  /** A server time (seconds, milliseconds) as true UTC ms. */
+  private utcMsOf(seconds: string, msc: string | undefined): number {
+    return serverMsOf(seconds, msc) - (this.zoneMs ?? 0)
+  }
+
+  /** A true UTC time as the server's seconds (deal periods). */
+  private serverSecondsOf(utcMs: number): number {
+    return Math.floor((utcMs + (this.zoneMs ?? 0)) / 1000)
   }
 
   // ---- commands ----------------------------------------------------------------------------------
@@ -319,6 +463,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
   }
 
   private async positionsOf(login: string): Promise<Mt5PositionRecord[]> {
+    await this.serverZoneMs()
     const all: Mt5PositionRecord[] = []
     for (let offset = 0; ; offset += 100) {
       const page = await this.call(
@@ -337,6 +482,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
 
   /** Every deal of the account in [fromMs, toMs], oldest first (pages of 100, the server's most). */
   private async dealsOf(login: string, fromMs: number, toMs: number): Promise<Mt5DealRecord[]> {
+    await this.serverZoneMs()
     const all: Mt5DealRecord[] = []
     for (let offset = 0; ; offset += 100) {
       const page = await this.dealPage(login, fromMs, toMs, offset, 100)
@@ -352,8 +498,8 @@ export class Mt5WebApiPlatform implements TradingPlatform {
         path: '/api/deal/get_page',
         query: {
           login,
-          from: Math.floor(fromMs / 1000),
-          to: Math.floor(toMs / 1000),
+          from: this.serverSecondsOf(fromMs),
+          to: this.serverSecondsOf(toMs),
           offset,
           total,
         },
@@ -406,7 +552,8 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     if (centsOf(current.Balance) === 0 && input.balance > 0) {
       await this.balanceOperation(user.Login, input.balance, 'Initial deposit')
     }
-    this.watched.set(user.Login, { balance: null, equity: null, positions: null })
+    // a new login: every deal of it is new (its deposit is a balance deal, not reported)
+    this.watched.set(user.Login, newWatched('catch-up'))
     return {
       externalId: user.Login,
       login: user.Login,
@@ -470,7 +617,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       side: record.Action === '1' ? 'sell' : 'buy',
       volume: volumeOf(record.Volume),
       openPrice: scaledInt(record.PriceOpen, digits),
-      openTimeMs: timeMsOf(record.TimeCreate, record.TimeCreateMsc),
+      openTimeMs: this.utcMsOf(record.TimeCreate, record.TimeCreateMsc),
       stopLoss: stopLoss === 0 ? null : stopLoss,
       takeProfit: takeProfit === 0 ? null : takeProfit,
       currentPrice: scaledInt(record.PriceCurrent, digits),
@@ -487,6 +634,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
    * model has no type for, are left out.
    */
   async listOrders(externalId: string): Promise<PlatformOrder[]> {
+    await this.serverZoneMs()
     const orders: PlatformOrder[] = []
     for (let offset = 0; ; offset += 100) {
       const page = await this.call(
@@ -520,7 +668,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       price: scaledInt(record.PriceOrder, digits),
       stopLoss: stopLoss === 0 ? null : stopLoss,
       takeProfit: takeProfit === 0 ? null : takeProfit,
-      createdAtMs: timeMsOf(record.TimeSetup, record.TimeSetupMsc),
+      createdAtMs: this.utcMsOf(record.TimeSetup, record.TimeSetupMsc),
     }
   }
 
@@ -530,7 +678,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
   ): Promise<{ deals: PlatformDeal[]; hasMore: boolean }> {
     const records = await this.dealsOf(externalId, options.fromMs, options.toMs - 1)
     const inRange = records.filter((record) => {
-      const tMs = timeMsOf(record.Time, record.TimeMsc)
+      const tMs = this.utcMsOf(record.Time, record.TimeMsc)
       return tMs >= options.fromMs && tMs < options.toMs
     })
     const page = inRange.slice(options.offset, options.offset + options.limit)
@@ -541,7 +689,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
   }
 
   private dealOf(record: Mt5DealRecord): PlatformDeal {
-    const tMs = timeMsOf(record.Time, record.TimeMsc)
+    const tMs = this.utcMsOf(record.Time, record.TimeMsc)
     const profit = centsOf(record.Profit)
     if (record.Action === String(Mt5DealAction.BALANCE)) {
       return {
@@ -581,33 +729,47 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     const opens = new Map<string, Mt5DealRecord>()
     const trades: PlatformClosedTrade[] = []
     for (const record of records) {
-      if (record.Action === String(Mt5DealAction.BALANCE)) continue
+      if (!isTradeDeal(record)) continue
       if (record.Entry === String(Mt5DealEntry.IN)) {
         opens.set(record.PositionID, record)
         continue
       }
       const open = opens.get(record.PositionID)
-      const digits = digitsOf(record.Symbol, record.Digits)
-      trades.push({
-        id: record.Deal,
-        positionId: record.PositionID,
-        symbol: record.Symbol,
-        // the position's side: the opposite of its closing deal's
-        side: record.Action === '1' ? 'buy' : 'sell',
-        volume: volumeOf(record.Volume),
-        openPrice: open ? scaledInt(open.Price, digits) : scaledInt(record.Price, digits),
-        closePrice: scaledInt(record.Price, digits),
-        openTimeMs: open
-          ? timeMsOf(open.Time, open.TimeMsc)
-          : timeMsOf(record.Time, record.TimeMsc),
-        closeTimeMs: timeMsOf(record.Time, record.TimeMsc),
-        profit: centsOf(record.Profit),
-        swap: centsOf(record.Storage),
-        commission: centsOf(record.Commission) + (open ? centsOf(open.Commission) : 0),
-        reason: closeReasonOf(Number(record.Reason)),
-      })
+      trades.push(this.closedTradeOf(record, open ? this.openingOf(open) : null))
     }
     return trades
+  }
+
+  /** An opening deal as what its position's closing trade needs. */
+  private openingOf(record: Mt5DealRecord): Opening {
+    return {
+      price: scaledInt(record.Price, digitsOf(record.Symbol, record.Digits)),
+      timeMs: this.utcMsOf(record.Time, record.TimeMsc),
+      commission: centsOf(record.Commission),
+    }
+  }
+
+  /** A closing deal as the port's closed trade (its opening where known, else its own). */
+  private closedTradeOf(record: Mt5DealRecord, open: Opening | null): PlatformClosedTrade {
+    const digits = digitsOf(record.Symbol, record.Digits)
+    const closeTimeMs = this.utcMsOf(record.Time, record.TimeMsc)
+    const closePrice = scaledInt(record.Price, digits)
+    return {
+      id: record.Deal,
+      positionId: record.PositionID,
+      symbol: record.Symbol,
+      // the position's side: the opposite of its closing deal's
+      side: record.Action === '1' ? 'buy' : 'sell',
+      volume: volumeOf(record.Volume),
+      openPrice: open?.price ?? closePrice,
+      closePrice,
+      openTimeMs: open?.timeMs ?? closeTimeMs,
+      closeTimeMs,
+      profit: centsOf(record.Profit),
+      swap: centsOf(record.Storage),
+      commission: centsOf(record.Commission) + (open?.commission ?? 0),
+      reason: closeReasonOf(Number(record.Reason)),
+    }
   }
 
   async listClosedTrades(
@@ -894,19 +1056,93 @@ export class Mt5WebApiPlatform implements TradingPlatform {
     this.schedulePoll(Math.max(0, delayMs - (Date.now() - startedMs)))
   }
 
-  /** Reads every watched account once: trade states and positions in batches, in parallel. */
+  /**
+   * Reads every watched account once: trade states, positions and new deals in batches, in
+   * parallel; the watermarks not known yet first (one query), a few catch-ups (after a restart).
+   */
   async pollOnce(): Promise<void> {
+    await this.serverZoneMs()
+    await this.loadCursors()
     const logins = [...this.watched.keys()]
     const batch = this.options.settings.batch
     const chunks: string[][] = []
     for (let i = 0; i < logins.length; i += batch) chunks.push(logins.slice(i, i + batch))
-    const results = await Promise.allSettled(chunks.map((chunk) => this.pollChunk(chunk)))
+    const results = await Promise.allSettled([
+      ...chunks.map((chunk) => this.pollChunk(chunk)),
+      this.catchUp(),
+    ])
     const failed = results.find((result) => result.status === 'rejected')
     if (failed) throw failed.reason
   }
 
+  /** The stored watermarks of the logins not known yet: catch-up where stored, else baseline. */
+  private async loadCursors(): Promise<void> {
+    const unknown = [...this.watched].filter(([, w]) => w.mode === 'load').map(([login]) => login)
+    if (unknown.length === 0) return
+    const stored = this.options.store
+      ? await this.options.store.cursors(unknown)
+      : new Map<string, DealCursor>()
+    for (const login of unknown) {
+      const watched = this.watched.get(login)
+      if (!watched || watched.mode !== 'load') continue
+      const cursor = stored.get(login)
+      if (cursor) {
+        watched.cursor = cursor
+        watched.mode = 'catch-up'
+      } else {
+        watched.mode = 'baseline'
+      }
+    }
+  }
+
+  /**
+   * Logins whose deals after their watermark are read on their own (paged /api/deal/get_page):
+   * after a restart, the deals made while the app was down are reported; a few per poll.
+   */
+  private async catchUp(): Promise<void> {
+    const due = [...this.watched]
+      .filter(([, w]) => w.mode === 'catch-up')
+      .slice(0, CATCH_UPS_PER_POLL)
+    if (due.length === 0) return
+    const moved = new Map<string, DealCursor>()
+    await Promise.all(
+      due.map(async ([login, watched]) => {
+        const nowMs = this.options.clock.now().getTime()
+        const records = await this.dealsOf(login, watched.cursor.timeMs, nowMs + DEAL_OVERLAP_MS)
+        if (this.watched.get(login) !== watched || watched.mode !== 'catch-up') return
+        const positions = watched.positions ?? new Map<string, PlatformPosition>()
+        if (this.takeDeals(login, watched, records, positions)) moved.set(login, watched.cursor)
+        watched.mode = 'live'
+        watched.readToMs = nowMs
+      }),
+    )
+    await this.saveCursors(moved)
+  }
+
+  private async saveCursors(moved: Map<string, DealCursor>): Promise<void> {
+    if (moved.size === 0 || !this.options.store) return
+    await this.options.store.saveCursors(moved)
+  }
+
   private async pollChunk(logins: string[]): Promise<void> {
-    const [states, positions] = await Promise.all([
+    const nowMs = this.options.clock.now().getTime()
+    // the deals since the earliest point a live login of the chunk still needs (its last read,
+    // less the overlap); a login at first sight takes the deals of that window as seen
+    const readers = logins.filter((login) => {
+      const mode = this.watched.get(login)?.mode
+      return mode === 'live' || mode === 'baseline'
+    })
+    let fromMs = nowMs - DEAL_OVERLAP_MS
+    for (const login of readers) {
+      const watched = this.watched.get(login)!
+      if (watched.mode === 'live') {
+        fromMs = Math.min(
+          fromMs,
+          Math.max(watched.cursor.timeMs, watched.readToMs - DEAL_OVERLAP_MS),
+        )
+      }
+    }
+    const [states, positions, deals] = await Promise.all([
       this.call(
         {
           method: 'POST',
@@ -925,33 +1161,56 @@ export class Mt5WebApiPlatform implements TradingPlatform {
         },
         z.array(positionRecordSchema),
       ),
+      readers.length === 0
+        ? Promise.resolve([])
+        : this.call(
+            {
+              method: 'POST',
+              path: '/api/deal/get_batch',
+              query: {
+                from: this.serverSecondsOf(fromMs),
+                to: this.serverSecondsOf(nowMs + DEAL_OVERLAP_MS),
+              },
+              body: { login: readers },
+              isIdempotent: true,
+            },
+            z.array(dealRecordSchema),
+          ),
     ])
     const tMs = this.options.clock.now().getTime()
-    const positionsByLogin = new Map<string, PlatformPosition[]>()
+    const positionsByLogin = new Map<string, Map<string, PlatformPosition>>()
     for (const record of positions) {
-      const list = positionsByLogin.get(record.Login) ?? []
-      list.push(this.positionOf(record))
-      positionsByLogin.set(record.Login, list)
+      const map = positionsByLogin.get(record.Login) ?? new Map<string, PlatformPosition>()
+      map.set(record.Position, this.positionOf(record))
+      positionsByLogin.set(record.Login, map)
     }
-    const closedIn: { login: string; watched: Watched; gone: PlatformPosition[] }[] = []
-    for (const state of states) {
-      const watched = this.watched.get(state.Login)
+    const dealsByLogin = new Map<string, Mt5DealRecord[]>()
+    for (const record of deals) {
+      const list = dealsByLogin.get(record.Login) ?? []
+      list.push(record)
+      dealsByLogin.set(record.Login, list)
+    }
+    const moved = new Map<string, DealCursor>()
+    for (const login of readers) {
+      const watched = this.watched.get(login)
       if (!watched) continue
-      const now = new Map((positionsByLogin.get(state.Login) ?? []).map((p) => [p.id, p]))
-      if (watched.positions !== null) {
-        for (const [id, position] of now) {
-          if (!watched.positions.has(id))
-            this.emit(state.Login, { type: 'position-opened', tMs, position })
-        }
-        const gone = [...watched.positions.values()].filter((position) => !now.has(position.id))
-        if (gone.length > 0) closedIn.push({ login: state.Login, watched, gone })
+      const now = positionsByLogin.get(login) ?? new Map<string, PlatformPosition>()
+      const records = dealsByLogin.get(login) ?? []
+      if (watched.mode === 'baseline') {
+        // first sight: what happened before is not reported; the window's newest deal is the mark
+        watched.cursor = { timeMs: fromMs, deal: '' }
+        for (const record of records) this.advance(watched, record)
+        watched.mode = 'live'
+        moved.set(login, watched.cursor)
+      } else if (this.takeDeals(login, watched, records, now)) {
+        moved.set(login, watched.cursor)
       }
-      watched.positions = now
+      watched.readToMs = nowMs
     }
-    for (const { login, gone } of closedIn) await this.emitClosed(login, gone, tMs)
     for (const state of states) {
       const watched = this.watched.get(state.Login)
       if (!watched) continue
+      watched.positions = positionsByLogin.get(state.Login) ?? new Map()
       const balance = centsOf(state.Balance)
       const equity = centsOf(state.Equity)
       if (balance === watched.balance && equity === watched.equity) continue
@@ -959,30 +1218,97 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       watched.equity = equity
       this.emit(state.Login, { type: 'equity', tMs, balance, equity })
     }
+    await this.saveCursors(moved)
   }
 
-  /** The closing deals of positions that went away, as the simulator tells a close. */
-  private async emitClosed(login: string, gone: PlatformPosition[], tMs: number): Promise<void> {
-    const fromMs = Math.min(...gone.map((position) => position.openTimeMs)) - 1000
-    const records = await this.dealsOf(login, fromMs, tMs + 60_000)
-    const ids = new Set(gone.map((position) => position.id))
-    const trades = this.closedTradesOf(records).filter((trade) => ids.has(trade.positionId))
-    for (const trade of trades) {
-      const position = gone.find((p) => p.id === trade.positionId)!
-      const totals: PositionTotals = {
-        positionId: trade.positionId,
-        symbol: trade.symbol,
-        side: trade.side,
-        volume: position.volume,
-        openPrice: position.openPrice,
-        openTimeMs: position.openTimeMs,
-        closePrice: trade.closePrice,
-        closeTimeMs: trade.closeTimeMs,
-        profit: trade.profit,
-        swap: trade.swap,
-        commission: trade.commission,
+  /** Moves the login's watermark to the deal when it is newer; answers whether it moved. */
+  private advance(watched: Watched, record: Mt5DealRecord): boolean {
+    const timeMs = this.utcMsOf(record.Time, record.TimeMsc)
+    if (!isAfterCursor(watched.cursor, timeMs, record.Deal)) return false
+    watched.cursor = { timeMs, deal: record.Deal }
+    return true
+  }
+
+  /**
+   * The login's deals after its watermark, oldest first, as the simulator tells trades: an opening
+   * deal as the position opened (its record from this poll where it is still open), a closing deal
+   * as the position closed (with its totals when nothing of the position is left open), each once.
+   * Answers whether the watermark moved.
+   */
+  private takeDeals(
+    login: string,
+    watched: Watched,
+    records: readonly Mt5DealRecord[],
+    openNow: ReadonlyMap<string, PlatformPosition>,
+  ): boolean {
+    const fresh = records
+      .map((record) => ({ record, timeMs: this.utcMsOf(record.Time, record.TimeMsc) }))
+      .filter(({ record, timeMs }) => isAfterCursor(watched.cursor, timeMs, record.Deal))
+      .sort((a, b) => a.timeMs - b.timeMs || compareTickets(a.record.Deal, b.record.Deal))
+    if (fresh.length === 0) return false
+    const before = watched.positions
+    const openings = new Map<string, Opening>()
+    /** what is left open of a position, hundredths of a lot, where known */
+    const left = new Map<string, number>()
+    for (const { record, timeMs } of fresh) {
+      watched.cursor = { timeMs, deal: record.Deal }
+      if (!isTradeDeal(record)) continue
+      const positionId = record.PositionID
+      if (record.Entry === String(Mt5DealEntry.IN)) {
+        openings.set(positionId, this.openingOf(record))
+        left.set(positionId, (left.get(positionId) ?? 0) + volumeOf(record.Volume))
+        const position = openNow.get(positionId) ?? this.openedPositionOf(record)
+        this.emit(login, { type: 'position-opened', tMs: timeMs, position })
+        continue
       }
-      this.emit(login, { type: 'position-closed', tMs, trade, totals })
+      const known = before?.get(positionId)
+      const opening =
+        openings.get(positionId) ??
+        (known
+          ? { price: known.openPrice, timeMs: known.openTimeMs, commission: known.commission }
+          : null)
+      const trade = this.closedTradeOf(record, opening)
+      const remaining = left.get(positionId) ?? known?.volume
+      const isWhole = remaining !== undefined ? trade.volume >= remaining : !openNow.has(positionId)
+      if (remaining !== undefined) left.set(positionId, remaining - trade.volume)
+      const totals: PositionTotals | null = isWhole
+        ? {
+            positionId,
+            symbol: trade.symbol,
+            side: trade.side,
+            volume: trade.volume,
+            openPrice: trade.openPrice,
+            openTimeMs: trade.openTimeMs,
+            closePrice: trade.closePrice,
+            closeTimeMs: trade.closeTimeMs,
+            profit: trade.profit,
+            swap: trade.swap,
+            commission: trade.commission,
+          }
+        : null
+      this.emit(login, { type: 'position-closed', tMs: timeMs, trade, totals })
+    }
+    return true
+  }
+
+  /** A position as its opening deal tells it (it was closed again before this poll saw it). */
+  private openedPositionOf(record: Mt5DealRecord): PlatformPosition {
+    const digits = digitsOf(record.Symbol, record.Digits)
+    const price = scaledInt(record.Price, digits)
+    return {
+      id: record.PositionID,
+      symbol: record.Symbol,
+      side: record.Action === '1' ? 'sell' : 'buy',
+      volume: volumeOf(record.Volume),
+      openPrice: price,
+      openTimeMs: this.utcMsOf(record.Time, record.TimeMsc),
+      stopLoss: null,
+      takeProfit: null,
+      currentPrice: price,
+      profit: 0,
+      swap: 0,
+      commission: centsOf(record.Commission),
+      margin: 0,
     }
   }
 

@@ -12,7 +12,8 @@ import { z } from 'zod'
 //     srv_rand_answer = hex MD5( passwordHash || bytes(srv_rand) )
 //   and checks the server's cli_rand_answer = hex MD5( passwordHash || bytes(cli_rand) ), which
 //   proves the server knows the password too. The session belongs to that TCP connection.
-// - volumes are in 1/10000 of a lot, times in seconds since the epoch (TimeMsc: milliseconds).
+// - volumes are in 1/10000 of a lot, times in seconds since the epoch (TimeMsc: milliseconds) of
+//   the trade server's own clock: its time zone (/api/time/get), not UTC.
 
 /** Retcodes the adapter tells apart (MetaQuotes return codes). */
 export const Mt5Retcode = {
@@ -224,6 +225,17 @@ export const dealRecordSchema = z.object({
   Comment: z.string().default(''),
 })
 export type Mt5DealRecord = z.output<typeof dealRecordSchema>
+
+/**
+ * The server's time configuration (/api/time/get, IMTConTime): TimeZone in minutes from GMT (60:
+ * GMT+1); Daylight 1 when daylight saving time is switched, DaylightState non-zero while it is on.
+ * Deal, position and order times are the server's wall clock in that zone.
+ */
+export const timeConfigSchema = z.object({
+  TimeZone: num,
+  Daylight: num.default('0'),
+  DaylightState: num.default('0'),
+})
 
 /** IMTUser::EnUsersRights bit flags the adapter uses. */
 export const Mt5UserRights = {

@@ -26,7 +26,9 @@ import { renderControlPage } from './control-page'
 // authenticated on (a command on any other connection: HTTP 403), every number as a string, the
 // password policy, users (add, get, get_batch by group, update of rights and leverage, password
 // change), balance operations, trade states one or many at a time, positions and deals (by page and
-// by batch), and dealer closes of positions when the manager has the dealer right. Faults on
+// by batch), dealer closes of positions when the manager has the dealer right, and the time
+// configuration: like a broker's server it keeps its times in its own zone (GMT+2 unless told), so
+// every time it sends or is sent is that wall clock (its memory is true UTC). Faults on
 // demand: dropped connections, error retcodes, 429s, and a latency on every answer (the bench).
 // Its control page (/control) moves an account's equity and books trades, so live risk can be
 // watched on an "MT5" account locally. Development starts it when MT5_WEBAPI_URL is unset.
@@ -98,6 +100,10 @@ export interface Mt5FakeOptions {
   managers?: Record<string, { password: string; canDeal?: boolean }>
   /** milliseconds every answer waits (the bench: a server across a network) */
   latencyMs?: number
+  /** the server's time zone in minutes east of GMT (/api/time/get); default 120 (GMT+2) */
+  timeZoneMinutes?: number
+  /** the manager may read the time configuration (false: /api/time/get refused); default true */
+  canReadTimeConfig?: boolean
   now?: () => number
   port?: number
   /**
@@ -132,6 +138,9 @@ export class Mt5Fake {
   readonly orders = new Map<number, FakeMt5Order>()
   readonly deals: FakeMt5Deal[] = []
   latencyMs: number
+  /** the server's time zone, minutes east of GMT: the wall clock of every time on the wire */
+  timeZoneMinutes: number
+  canReadTimeConfig: boolean
   /** commands answered, by path (tests: batching; the bench) */
   readonly calls = new Map<string, number>()
   private readonly faults: { path: string | null; fault: Fault }[] = []
@@ -156,6 +165,8 @@ export class Mt5Fake {
       [FAKE_MT5_MANAGER.login]: { password: FAKE_MT5_MANAGER.password, canDeal: true },
     }
     this.latencyMs = options.latencyMs ?? 0
+    this.timeZoneMinutes = options.timeZoneMinutes ?? 120
+    this.canReadTimeConfig = options.canReadTimeConfig ?? true
     this.now = options.now ?? Date.now
     this.stateFile = options.stateFile ?? null
   }
@@ -512,6 +523,20 @@ export class Mt5Fake {
     switch (path) {
       case '/api/test/access':
         return done()
+      case '/api/time/get':
+        if (!this.canReadTimeConfig) refuse(Mt5Retcode.ERR_PERMISSIONS)
+        return done({
+          Daylight: '0',
+          DaylightState: '0',
+          TimeZone: String(this.timeZoneMinutes),
+          TimeServer: '',
+          Days: [],
+        })
+      case '/api/time/server': {
+        const serverMs = this.wallMs(this.now())
+        const text = new Date(serverMs).toISOString().slice(0, 19).replace('T', ' ')
+        return done({ Time: `${Math.floor(serverMs / 1000)} ${text.replace(/-/g, '.')}` })
+      }
       case '/api/user/add':
         return done(this.userView(this.addUser(params)))
       case '/api/user/get':
@@ -566,7 +591,7 @@ export class Mt5Fake {
       }
       case '/api/deal/get_page': {
         const user = this.userParam(params)
-        const { fromMs, toMs } = range(params)
+        const { fromMs, toMs } = this.range(params)
         const offset = int(params.offset ?? 0)
         const total = Math.min(int(params.total ?? 100), 100)
         const deals = this.deals.filter(
@@ -576,7 +601,7 @@ export class Mt5Fake {
       }
       case '/api/deal/get_batch': {
         const logins = new Set(this.selectUsers(params).map((user) => user.login))
-        const { fromMs, toMs } = range(params)
+        const { fromMs, toMs } = this.range(params)
         return done(
           this.deals
             .filter(
@@ -643,6 +668,20 @@ export class Mt5Fake {
     }
   }
 
+  /** A true UTC time as this server's wall clock (what it sends). */
+  private wallMs(utcMs: number): number {
+    return utcMs + this.timeZoneMinutes * 60_000
+  }
+
+  /** A request's period (from, to: this server's wall clock, seconds) as true UTC ms. */
+  private range(params: Record<string, unknown>): { fromMs: number; toMs: number } {
+    const from = int(params.from)
+    const to = int(params.to)
+    if (!Number.isFinite(from) || !Number.isFinite(to)) refuse(Mt5Retcode.ERR_PARAMS)
+    const zoneMs = this.timeZoneMinutes * 60_000
+    return { fromMs: from * 1000 - zoneMs, toMs: to * 1000 + 999 - zoneMs }
+  }
+
   private addUser(params: Record<string, unknown>): FakeMt5User {
     const group = String(params.Group ?? params.group ?? '')
     const passMain = String(params.PassMain ?? params.pass_main ?? '')
@@ -700,7 +739,7 @@ export class Mt5Fake {
       Email: user.email,
       Comment: user.comment,
       Leverage: String(user.leverage),
-      Registration: String(Math.floor(user.registeredMs / 1000)),
+      Registration: String(Math.floor(this.wallMs(user.registeredMs) / 1000)),
       Balance: moneyText(user.balance),
     }
   }
@@ -742,8 +781,8 @@ export class Mt5Fake {
       PriceSL: '0',
       PriceTP: '0',
       Volume: String(position.volume),
-      TimeCreate: String(Math.floor(position.openMs / 1000)),
-      TimeCreateMsc: String(position.openMs),
+      TimeCreate: String(Math.floor(this.wallMs(position.openMs) / 1000)),
+      TimeCreateMsc: String(this.wallMs(position.openMs)),
       Profit: moneyText(position.profit),
       Storage: '0.00',
     }
@@ -764,8 +803,8 @@ export class Mt5Fake {
       PriceTP: '0',
       VolumeInitial: String(order.volume),
       VolumeCurrent: String(order.volume),
-      TimeSetup: String(Math.floor(order.setupMs / 1000)),
-      TimeSetupMsc: String(order.setupMs),
+      TimeSetup: String(Math.floor(this.wallMs(order.setupMs) / 1000)),
+      TimeSetupMsc: String(this.wallMs(order.setupMs)),
     }
   }
 
@@ -780,8 +819,8 @@ export class Mt5Fake {
       Digits: String(digits),
       Price: scaledText(deal.price, digits),
       Volume: String(deal.volume),
-      Time: String(Math.floor(deal.timeMs / 1000)),
-      TimeMsc: String(deal.timeMs),
+      Time: String(Math.floor(this.wallMs(deal.timeMs) / 1000)),
+      TimeMsc: String(this.wallMs(deal.timeMs)),
       Profit: moneyText(deal.profit),
       Storage: '0.00',
       Commission: '0.00',
@@ -887,13 +926,6 @@ function refuse(retcode: number, httpStatus = 200): never {
 function int(value: unknown): number {
   const parsed = Number(value)
   return Number.isFinite(parsed) ? Math.trunc(parsed) : Number.NaN
-}
-
-function range(params: Record<string, unknown>): { fromMs: number; toMs: number } {
-  const from = int(params.from)
-  const to = int(params.to)
-  if (!Number.isFinite(from) || !Number.isFinite(to)) refuse(Mt5Retcode.ERR_PARAMS)
-  return { fromMs: from * 1000, toMs: to * 1000 + 999 }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
