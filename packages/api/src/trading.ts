@@ -232,6 +232,8 @@ export const closeReasons = [
   'risk',
   /** the firm closed it after the fact: a position opened in MetaTrader above the plan's lot cap */
   'policy',
+  /** a payout on a platform that cannot book the withdrawal ended the account (a new one replaces it) */
+  'payout',
 ] as const
 export const closeReasonSchema = z.enum(closeReasons)
 

@@ -1,5 +1,6 @@
 import type { TradingAccountDto } from '@tp/api'
 import { expect } from 'vitest'
+import { payoutEvents, payouts } from '../../src/db/schema'
 import type { TestApp, TestUser } from './create-test-app'
 import { makePng } from './images'
 
@@ -74,4 +75,40 @@ export async function readyForPayout(
   })
   expect(saved.status).toBe(201)
   return { methodId: saved.body.id, checkId: identity.body.id }
+}
+
+/**
+ * A bank-wire payout of the account already approved, written to the database (the tests of
+ * settlement on real MetaTrader platforms, whose fakes book trades at the wall clock's time: the
+ * eligibility's trading days and interval cannot be met there in a test; payouts.test.ts covers
+ * the request). The trader keeps 90% of the withdrawn profit.
+ */
+export async function insertApprovedPayout(
+  app: TestApp,
+  user: TestUser,
+  accountId: string,
+  options: { withdrawnCents: number },
+): Promise<string> {
+  const now = app.clock.now()
+  const [created] = await app.db
+    .insert(payouts)
+    .values({
+      userId: user.user.id,
+      accountId,
+      status: 'approved',
+      methodKind: 'bank',
+      method: { label: 'Bank wire', details: { iban: 'GB82 WEST 1234 5698 7654 32' } },
+      profitCents: options.withdrawnCents,
+      splitPercent: 90,
+      traderShareCents: Math.floor((options.withdrawnCents * 90) / 100),
+      feeRefundCents: 0,
+      withdrawnCents: options.withdrawnCents,
+      evidence: {},
+      requestedAt: now,
+      reviewedAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: payouts.id })
+  await app.db.insert(payoutEvents).values({ payoutId: created!.id, status: 'approved', at: now })
+  return created!.id
 }

@@ -227,6 +227,9 @@ export class PlatformRouter implements TradingPlatform {
   applyBalanceOperation(externalId: string, amountCents: number) {
     return this.for(externalId).applyBalanceOperation(externalId, amountCents)
   }
+  canApplyBalanceOperation(externalId: string): boolean {
+    return this.for(externalId).canApplyBalanceOperation?.(externalId) ?? true
+  }
   changePassword(externalId: string, password: string, kind: 'main' | 'investor') {
     return this.for(externalId).changePassword(externalId, password, kind)
   }

@@ -151,6 +151,11 @@ export type CloseReason =
   | 'risk'
   /** the firm's policy checked after the fact on a real MT server: above the plan's lot cap (0045) */
   | 'policy'
+  /**
+   * a payout on a platform that cannot book the withdrawal ended the account, a fresh funded
+   * account replacing it (decision 0054)
+   */
+  | 'payout'
 
 /** A closing deal: all or part of a position. */
 export interface PlatformClosedTrade {
@@ -406,6 +411,12 @@ export interface TradingPlatform extends PlatformMarketData {
     externalId: string,
     amountCents: number,
   ): Promise<{ dealId: string; balanceAfter: number }>
+  /**
+   * Whether applyBalanceOperation can book on the account: the simulated server and the MT5 Web
+   * API yes; MetaApi no (its client API neither deposits nor withdraws). A payout on an account
+   * that cannot is settled by a roll-over to a fresh funded account (decision 0054). Absent: yes.
+   */
+  canApplyBalanceOperation?(externalId: string): boolean
   changePassword(externalId: string, password: string, kind: 'main' | 'investor'): Promise<void>
   /**
    * The account's leverage 1:N (MT5 /api/user/update Leverage, MetaApi's manager API). Refused

@@ -163,7 +163,9 @@ export async function provisionStageAccount(
       isBackfilling: input.startedAt !== undefined,
     })
     await ctx.jobs.enqueue(sendCredentialsEmailJob, { accountId: active.id })
-    if (planKey === 'instantFund.funded') {
+    // an Instant Funding activation's certificate; a funded account that replaces another (a
+    // payout's roll-over, decision 0054) activates nothing new
+    if (planKey === 'instantFund.funded' && !active.previousAccountId) {
       await issueCertificate(ctx, { accountId: active.id, kind: 'instantFunding' })
     }
     ctx.trading.hub.accountProvisioned(active)

@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, gt, min } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { challenges, evaluationEvents, orders, type TradingAccountRow } from '../../db/schema'
-import { findLastPaidPayout, findOpenPayout } from './payout-records'
+import { findLastPaidPayout, findLastPaidPayoutOfLine, findOpenPayout } from './payout-records'
 
 export type AccountPayoutJudgement = {
   eligibility: PayoutEligibility
@@ -33,6 +33,10 @@ export async function judgeAccountPayout(
     .where(eq(challenges.id, row.challengeId))
   if (!challenge) throw new Error(`account ${row.id} has no challenge`)
   const lastPaid = await findLastPaidPayout(ctx.db, row.id)
+  // an account that replaced a paid one (a roll-over, decision 0054) starts its own ledger at the
+  // balance after that payout; its interval and first payout count from the line's last payout
+  const lastPaidOfLine =
+    lastPaid ?? (row.previousAccountId ? await findLastPaidPayoutOfLine(ctx.db, row) : undefined)
   const open = await findOpenPayout(ctx.db, row.id)
   const periodStartSeq = lastPaid?.ledgerSeq ?? 0
   const periodBaseCents = lastPaid?.balanceAfterCents ?? row.initialBalance
@@ -88,7 +92,7 @@ export async function judgeAccountPayout(
     addOns: challenge.addOns,
     accountStatus: row.status,
     firstTradeAtMs: first?.tMs ?? null,
-    lastPayoutAtMs: lastPaid?.paidAt?.getTime() ?? null,
+    lastPayoutAtMs: lastPaidOfLine?.paidAt?.getTime() ?? null,
     periodBaseCents,
     balanceCents,
     openPositions,

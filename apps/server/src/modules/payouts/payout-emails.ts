@@ -6,13 +6,21 @@ import { BRAND, renderEmail } from '../../lib/email-layout'
 
 export function payoutPaidEmail(
   to: string,
-  data: { totalCents: number; methodLabel: string; appUrl: string },
+  data: {
+    totalCents: number
+    methodLabel: string
+    appUrl: string
+    /** the account's platform cannot book the withdrawal: a new funded account replaced it (0054) */
+    rolledOver?: { closedLogin: string; newLogin: string }
+  },
 ) {
   return renderEmail(to, {
     subject: `${BRAND}: your payout of ${formatMoney(usd(data.totalCents))} is paid`,
     paragraphs: [
       `Your payout of ${formatMoney(usd(data.totalCents))} was sent to ${data.methodLabel}.`,
-      'Your account is re-based on its balance after the payout and trading is open again. A payout certificate is on its way to your certificates page.',
+      data.rolledOver
+        ? `Your account's trading platform cannot withdraw the profit from it, so account ${data.rolledOver.closedLogin} is closed and a new funded account of the same size, ${data.rolledOver.newLogin}, replaces it, starting at the balance after the payout. Its password comes in a separate email; the closed account stays on your dashboard, read-only. A payout certificate is on its way to your certificates page.`
+        : 'Your account is re-based on its balance after the payout and trading is open again. A payout certificate is on its way to your certificates page.',
     ],
     action: { label: 'See your payouts', url: `${data.appUrl}/user/payouts` },
   })

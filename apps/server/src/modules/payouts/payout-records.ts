@@ -89,6 +89,30 @@ export async function findLastPaidPayout(
   return row
 }
 
+/**
+ * The last paid payout of the account, else of the funded accounts it replaced (a payout's
+ * roll-over, decision 0054: the replacement's payout interval and its "first payout" - the fee
+ * refund - count from the line's last payout).
+ */
+export async function findLastPaidPayoutOfLine(
+  db: Executor,
+  account: { id: string; previousAccountId: string | null },
+): Promise<PayoutRow | undefined> {
+  let current: { id: string; previousAccountId: string | null } | undefined = account
+  for (let depth = 0; current && depth < 1000; depth++) {
+    const paid = await findLastPaidPayout(db, current.id)
+    if (paid) return paid
+    if (!current.previousAccountId) return undefined
+    ;[current] = await db
+      .select({ id: tradingAccounts.id, previousAccountId: tradingAccounts.previousAccountId })
+      .from(tradingAccounts)
+      .where(
+        and(eq(tradingAccounts.id, current.previousAccountId), eq(tradingAccounts.stage, 'funded')),
+      )
+  }
+  return undefined
+}
+
 export async function latestIdentityCheck(
   db: Executor,
   userId: string,

@@ -3,7 +3,13 @@ import { rebaseRulebook } from '@tp/domain/payouts'
 import { and, eq, inArray, max } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AppContext } from '../../context'
-import { evaluationEvents, payouts, tradingAccounts } from '../../db/schema'
+import {
+  evaluationEvents,
+  payouts,
+  tradingAccounts,
+  type PayoutRow,
+  type TradingAccountRow,
+} from '../../db/schema'
 import { defineJob } from '../../jobs/job-runner'
 import { sendEmailJob } from '../../jobs/send-email'
 import { rulesOf } from '../../risk/risk-monitor'
@@ -11,6 +17,7 @@ import { issueCertificate } from '../certificates/issue-certificate'
 import { findUserById } from '../users/find-user'
 import { payoutPaidEmail } from './payout-emails'
 import { paidWithPayoutCents, recordPayoutEvent } from './payout-records'
+import { markRolledOver, rollOverFundedAccount } from './roll-over-funded-account'
 
 // A payout is paid (OxaPay confirmed the crypto, or an admin marked the wire paid): exactly once,
 // the status moves to 'paid' (a conditional update: a duplicate callback or a second click finds
@@ -22,6 +29,9 @@ import { paidWithPayoutCents, recordPayoutEvent } from './payout-records'
 //    from it with the rulebook re-based on that balance (@tp/domain rebaseRulebook) - the same
 //    period and rulebook `GET .../engine-input` exports for `npm run engine -- evaluate`;
 // 3. trading resumes (the open request is gone), the payout certificate is issued, the email sent.
+// An account whose platform cannot book the withdrawal (the port's canApplyBalanceOperation:
+// MetaApi) is rolled over instead of steps 1 and 2: it ends and a fresh funded account of the same
+// size replaces it, exactly once (roll-over-funded-account.ts, decision 0054); then step 3.
 
 /** Moves a payout to 'paid' once and queues its effects; false when it was not payable. */
 export async function markPayoutPaid(
@@ -63,6 +73,16 @@ export async function settlePayout(ctx: AppContext, payoutId: string): Promise<v
     .where(eq(tradingAccounts.id, payout.accountId))
   if (!account?.externalId) return
   const platform = ctx.trading.platform
+  if (platform.canApplyBalanceOperation?.(account.externalId) === false) {
+    const successor = await rollOverFundedAccount(ctx, payout, account)
+    // the certificate before the payout is marked settled (its issue key makes it once), the
+    // email after, by the run that marked it
+    await issuePayoutCertificate(ctx, payout, account)
+    if (await markRolledOver(ctx, payout, account, successor)) {
+      await mailPayoutPaid(ctx, payout, account, successor)
+    }
+    return
+  }
   const paidAtMs = payout.paidAt!.getTime()
 
   // 1. the withdrawal, once
@@ -121,26 +141,46 @@ export async function settlePayout(ctx: AppContext, payoutId: string): Promise<v
   if (fresh) await risk.ensureTracked(fresh)
 
   // 3. certificate and email
-  const totalCents = paidWithPayoutCents(payout)
+  await issuePayoutCertificate(ctx, payout, account)
+  await mailPayoutPaid(ctx, payout, account, null)
+  ctx.logger.info({ payoutId, accountId: account.id, balanceAfterCents }, 'payout settled')
+}
+
+/** The payout certificate: one per payout (its issue key, account:payout:id). */
+async function issuePayoutCertificate(
+  ctx: AppContext,
+  payout: PayoutRow,
+  account: TradingAccountRow,
+): Promise<void> {
   await issueCertificate(ctx, {
     accountId: account.id,
     kind: 'payout',
-    payoutId,
-    amountCents: totalCents,
+    payoutId: payout.id,
+    amountCents: paidWithPayoutCents(payout),
     at: payout.paidAt!,
   })
+}
+
+/** The trader's email: paid, and the account re-based or replaced by a new one. */
+async function mailPayoutPaid(
+  ctx: AppContext,
+  payout: PayoutRow,
+  account: TradingAccountRow,
+  successor: TradingAccountRow | null,
+): Promise<void> {
   const user = await findUserById(ctx.db, payout.userId)
-  if (user) {
-    await ctx.jobs.enqueue(
-      sendEmailJob,
-      payoutPaidEmail(user.email, {
-        totalCents,
-        methodLabel: payout.method.label,
-        appUrl: ctx.env.APP_URL,
-      }),
-    )
-  }
-  ctx.logger.info({ payoutId, accountId: account.id, balanceAfterCents }, 'payout settled')
+  if (!user) return
+  await ctx.jobs.enqueue(
+    sendEmailJob,
+    payoutPaidEmail(user.email, {
+      totalCents: paidWithPayoutCents(payout),
+      methodLabel: payout.method.label,
+      appUrl: ctx.env.APP_URL,
+      rolledOver: successor
+        ? { closedLogin: account.login ?? '', newLogin: successor.login ?? '' }
+        : undefined,
+    }),
+  )
 }
 
 export const settlePayoutJob = defineJob({

@@ -1130,6 +1130,11 @@ export class MetaApiPlatform implements TradingPlatform {
     throw new AppError('ACCOUNT_NOT_TRADABLE', { message: metatraderMessages.notSupported(action) })
   }
 
+  /** MetaApi's client API cannot deposit or withdraw: a payout rolls the account over (0054) */
+  canApplyBalanceOperation(): boolean {
+    return false
+  }
+
   async applyBalanceOperation(
     _externalId: string,
     _amountCents: number,

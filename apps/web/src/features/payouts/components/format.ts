@@ -6,6 +6,7 @@ export const money = (cents: number) => formatMoney(usd(cents))
 
 export function statusLabel(status: string): string {
   if (status === 'late_bonus') return 'Late bonus added'
+  if (status === 'rolled_over') return 'New funded account'
   return payoutStatusLabels[status as PayoutStatus] ?? status
 }
 

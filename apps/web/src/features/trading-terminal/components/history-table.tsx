@@ -31,6 +31,7 @@ const reasonLabels: Record<ClosedTradeDto['reason'], string> = {
   refund: 'Closed (refund)',
   risk: 'Closed (risk desk)',
   policy: 'Closed (lot cap)',
+  payout: 'Closed (payout)',
 }
 
 const columns = [
