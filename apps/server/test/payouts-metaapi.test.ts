@@ -172,4 +172,54 @@ describe('a payout on a MetaApi account', () => {
     expect(judged.eligibility.isFirstPayout).toBe(false)
     expect(judged.periodBaseCents).toBe(10_000_000)
   })
+  it('resumes a roll-over that died halfway (the platform refused the new account): still exactly one', async () => {
+    const other = await app.createTradingAccount(trader, { challenge: 'instantFund', sizeK: 50 })
+    fake.addClosedTrade(other.login!, {
+      symbol: 'GBPUSD',
+      side: 'sell',
+      volume: 1,
+      openPrice: 1.27,
+      closePrice: 1.26,
+      profitCents: 100_000,
+    })
+    await waitFor(() => app.ctx.trading.risk.get(other.id)?.balanceNow === 5_100_000, {
+      what: 'the profit polled into the risk monitor',
+      timeoutMs: 15_000,
+    })
+    const id = await insertApprovedPayout(app, trader, other.id, { withdrawnCents: 100_000 })
+    // paid as the provider's read-back would mark it, the settle job run here by hand
+    await app.db
+      .update(payouts)
+      .set({ status: 'paid', paidAt: app.clock.now() })
+      .where(eq(payouts.id, id))
+    fake.injectFault({
+      status: 401,
+      count: 1,
+      method: 'POST',
+      path: '/users/current/provisioning-profiles',
+    })
+    await expect(settlePayout(app.ctx, id)).rejects.toThrow()
+    // died halfway: the paid account ended, its replacement claimed but not on the platform yet
+    expect(await rowOf(other.id)).toMatchObject({ status: 'closed' })
+    const claimed = await successors(other.id)
+    expect(claimed).toHaveLength(1)
+    expect(claimed[0]).toMatchObject({ status: 'provisioning', externalId: null })
+    const [unsettled] = await app.db.select().from(payouts).where(eq(payouts.id, id))
+    expect(unsettled!.ledgerSeq).toBeNull()
+
+    await settlePayout(app.ctx, id)
+    await settlePayout(app.ctx, id)
+    const replaced = await successors(other.id)
+    expect(replaced).toHaveLength(1)
+    expect(replaced[0]).toMatchObject({ id: claimed[0]!.id, status: 'active', sizeK: 50 })
+    expect(fake.broker(replaced[0]!.login!).balanceCents).toBe(5_000_000)
+    const [settled] = await app.db.select().from(payouts).where(eq(payouts.id, id))
+    expect(settled!.ledgerSeq).not.toBeNull()
+    expect(
+      await app.db
+        .select()
+        .from(certificates)
+        .where(and(eq(certificates.payoutId, id), eq(certificates.kind, 'payout'))),
+    ).toHaveLength(1)
+  })
 })
