@@ -294,6 +294,7 @@ const table: Record<string, Row> = {
   'POST /api/admin/orders/{orderId}/retry': {
     kind: 'admin',
     url: (ids) => `/api/admin/orders/${ids.orderId}/retry`,
+    body: () => ({ reason: 'account missing' }),
   },
   'POST /api/admin/orders/{orderId}/refund': {
     kind: 'admin',

@@ -2,7 +2,9 @@ import { get as httpGet } from 'node:http'
 import { adminAuditResponseSchema, adminExportColumns, type AuditEntry } from '@tp/api/admin-audit'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../src/db/schema'
+import { adminReasonMessages, errorBodySchema } from '@tp/api'
+import { eq } from 'drizzle-orm'
+import { orders, users } from '../src/db/schema'
 import { exportUsers } from '../src/modules/admin-exports/export-users'
 import type { Caller } from '../src/modules/access/authenticate'
 import { createBuyer, placeOrder } from './support/checkout'
@@ -68,15 +70,22 @@ describe('the audit log records each admin action and money event', () => {
     const code = `AUDIT${process.pid}`
     const coupon = await app.post<{ coupon: { id: string } }>(
       '/api/admin/coupons',
-      { code, kind: 'percent', value: 15, maxUses: 5 },
+      { code, kind: 'percent', value: 15, maxUses: 5, reason: 'Black Friday campaign' },
       { token: admin.token },
     )
     expect(coupon.status, coupon.text).toBe(201)
+    app.clock.advance({ seconds: 1 })
     const off = await app.request('PATCH', `/api/admin/coupons/${coupon.body.coupon.id}`, {
       token: admin.token,
-      body: { isActive: false },
+      body: { isActive: false, reason: 'Shared on a coupon site' },
     })
     expect(off.status, off.text).toBe(200)
+    app.clock.advance({ seconds: 1 })
+    const on = await app.request('PATCH', `/api/admin/coupons/${coupon.body.coupon.id}`, {
+      token: admin.token,
+      body: { isActive: true, reason: 'Campaign extended to Monday' },
+    })
+    expect(on.status, on.text).toBe(200)
 
     // an order paid (the system: PayPal's capture) and refunded by an admin
     const order = await placeOrder(app, trader)
@@ -115,7 +124,13 @@ describe('the audit log records each admin action and money event', () => {
     expect(userEntries.entries[0]!.actorRole).toBe('admin')
 
     const couponEntries = await audit(`target=${coupon.body.coupon.id}&dir=asc`)
-    expect(actionsOf(couponEntries.entries)).toEqual(['coupon.create', 'coupon.deactivate'])
+    expect(
+      couponEntries.entries.map((e) => [e.action, e.actorEmail, e.targetType, e.reason]),
+    ).toEqual([
+      ['coupon.create', admin.user.email, 'coupon', 'Black Friday campaign'],
+      ['coupon.deactivate', admin.user.email, 'coupon', 'Shared on a coupon site'],
+      ['coupon.activate', admin.user.email, 'coupon', 'Campaign extended to Monday'],
+    ])
     expect(couponEntries.entries[0]!.details).toMatchObject({ code, kind: 'percent', value: 15 })
 
     const orderEntries = await audit(`target=${order.id}&dir=asc`)
@@ -126,7 +141,9 @@ describe('the audit log records each admin action and money event', () => {
     ])
     const [paid, refundedBySystem, refundByAdmin] = orderEntries.entries
     expect(paid).toMatchObject({ actorId: null, actorEmail: null })
+    expect(paid!.reason).toMatch(/^Payment confirmed: PayPal /)
     expect(paid!.details).toMatchObject({ source: 'capture', totalCents: order.total })
+    expect(refundedBySystem!.reason).toBe('Goodwill')
     expect(refundedBySystem!.details).toMatchObject({ source: 'admin' })
     expect(refundByAdmin).toMatchObject({ actorEmail: admin.user.email, reason: 'Goodwill' })
 
@@ -135,6 +152,57 @@ describe('the audit log records each admin action and money event', () => {
     expect(actionsOf(traderEntries.entries)).toEqual(
       expect.arrayContaining(['order.paid', 'order.refund']),
     )
+  })
+
+  it("refuses an action on a trader's money, access or rules without its reason, and audits the retry with one", async () => {
+    const refusals = [
+      await app.post(
+        '/api/admin/coupons',
+        { code: `NOREASON${process.pid}`, kind: 'percent', value: 5 },
+        { token: admin.token },
+      ),
+      await app.post(
+        '/api/admin/coupons',
+        { code: `SHORT${process.pid}`, kind: 'percent', value: 5, reason: ' x ' },
+        { token: admin.token },
+      ),
+    ]
+    for (const refused of refusals) {
+      expect(refused.status).toBe(422)
+      expect(errorBodySchema.parse(refused.body).details).toContainEqual({
+        path: 'reason',
+        message: expect.any(String),
+      })
+    }
+    expect(errorBodySchema.parse(refusals[1]!.body).details).toContainEqual({
+      path: 'reason',
+      message: adminReasonMessages.tooShort,
+    })
+    expect((await audit(`search=${`NOREASON${process.pid}`}`)).total).toBe(0)
+
+    // a paid order whose account failed to be created: provisioning again, with a reason
+    const order = await placeOrder(app, trader)
+    await app.db
+      .update(orders)
+      .set({ status: 'failed', paidAt: app.clock.now() })
+      .where(eq(orders.id, order.id))
+    const unexplained = await app.post(
+      `/api/admin/orders/${order.id}/retry`,
+      {},
+      { token: admin.token },
+    )
+    expect(unexplained.status).toBe(422)
+    const retried = await app.post(
+      `/api/admin/orders/${order.id}/retry`,
+      { reason: 'Platform was down at 10:00' },
+      { token: admin.token },
+    )
+    expect(retried.status, retried.text).toBe(200)
+    await app.waitForJobs()
+    const entries = await audit(`target=${order.id}&kind=order`)
+    expect(
+      entries.entries.map((e) => [e.action, e.actorEmail, e.targetType, e.targetId, e.reason]),
+    ).toEqual([['order.retry', admin.user.email, 'order', order.id, 'Platform was down at 10:00']])
   })
 
   it('searches, filters, sorts by time and pages on the server', async () => {

@@ -200,7 +200,7 @@ describe('the support role is stored in the database', () => {
     // and back to trader: the admin area is closed again at once
     const back = await app.request('PATCH', `/api/admin/users/${colleague.user.id}`, {
       token: admin.token,
-      body: { role: 'trader' },
+      body: { role: 'trader', reason: 'Left the support desk' },
     })
     expect(back.status, back.text).toBe(200)
     expect((await app.get('/api/admin/users', { token: colleague.token })).status).toBe(403)
@@ -209,7 +209,7 @@ describe('the support role is stored in the database', () => {
   it('refuses an admin changing their own role', async () => {
     const response = await app.request('PATCH', `/api/admin/users/${admin.user.id}`, {
       token: admin.token,
-      body: { role: 'support' },
+      body: { role: 'support', reason: 'Stepping down' },
     })
     expect(response.status).toBe(403)
     expect(errorBodySchema.parse(response.body).message).toBe(messages.admin.notYourself)

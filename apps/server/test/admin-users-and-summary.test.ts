@@ -1,8 +1,10 @@
 import {
+  adminReasonMessages,
   adminSummaryResponseSchema,
   adminUserActionResponseSchema,
   adminUserDetailResponseSchema,
   adminUsersListResponseSchema,
+  errorBodySchema,
   messages,
   type AccountState,
 } from '@tp/api'
@@ -308,9 +310,29 @@ describe('editing, disabling and enabling a user', () => {
     })
     const empty = await app.request('PATCH', `/api/admin/users/${dave.user.id}`, {
       token: admin.token,
-      body: {},
+      body: { reason: 'Nothing to change' },
     })
     expect(empty.status).toBe(422)
+    // an edit changes a trader's access or identity: it says why (decision 0055)
+    const unexplained = await app.request('PATCH', `/api/admin/users/${dave.user.id}`, {
+      token: admin.token,
+      body: { name: 'Dave D.' },
+    })
+    expect(unexplained.status).toBe(422)
+    expect(errorBodySchema.parse(unexplained.body).details).toContainEqual({
+      path: 'reason',
+      message: expect.any(String),
+    })
+    const tooShort = await app.request('PATCH', `/api/admin/users/${dave.user.id}`, {
+      token: admin.token,
+      body: { name: 'Dave D.', reason: ' ok ' },
+    })
+    expect(errorBodySchema.parse(tooShort.body).details).toContainEqual({
+      path: 'reason',
+      message: adminReasonMessages.tooShort,
+    })
+    const [unchanged] = await app.db.select().from(users).where(eq(users.id, dave.user.id))
+    expect(unchanged!.name).toBe('David Dunn')
   })
 
   it('an admin cannot disable or demote themselves', async () => {
@@ -323,7 +345,7 @@ describe('editing, disabling and enabling a user', () => {
     expect(self.body).toMatchObject({ message: messages.admin.notYourself })
     const demote = await app.request('PATCH', `/api/admin/users/${admin.user.id}`, {
       token: admin.token,
-      body: { role: 'trader' },
+      body: { role: 'trader', reason: 'Stepping down' },
     })
     expect(demote.status).toBe(403)
   })

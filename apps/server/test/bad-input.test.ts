@@ -206,7 +206,7 @@ describe('an admin creating a coupon', () => {
   it('with a fixed amount larger than a coupon holds gets a 422 naming the value', async () => {
     const response = await t.post(
       '/api/admin/coupons',
-      { code: 'TOOMUCH', kind: 'fixed', value: 3_000_000_000 },
+      { code: 'TOOMUCH', kind: 'fixed', value: 3_000_000_000, reason: 'Test offer' },
       { token: admin.token },
     )
     const body = expectAppError(response, 422, 'VALIDATION_FAILED')
@@ -219,7 +219,7 @@ describe('an admin creating a coupon', () => {
   it('with a usage limit larger than a coupon holds gets a 422 naming maxUses', async () => {
     const response = await t.post(
       '/api/admin/coupons',
-      { code: 'TOOMANY', kind: 'percent', value: 10, maxUses: 3_000_000_000 },
+      { code: 'TOOMANY', kind: 'percent', value: 10, maxUses: 3_000_000_000, reason: 'Test offer' },
       { token: admin.token },
     )
     const body = expectAppError(response, 422, 'VALIDATION_FAILED')
@@ -241,7 +241,13 @@ describe('numbers and dates beyond what the store holds', () => {
   it('a coupon expiring in the year 0 is a 422, not a database error', async () => {
     const response = await t.post(
       '/api/admin/coupons',
-      { code: 'YEARZERO', kind: 'percent', value: 5, expiresAt: '0000-01-01T00:00:00Z' },
+      {
+        code: 'YEARZERO',
+        kind: 'percent',
+        value: 5,
+        expiresAt: '0000-01-01T00:00:00Z',
+        reason: 'Test offer',
+      },
       { token: admin.token },
     )
     const body = expectAppError(response, 422, 'VALIDATION_FAILED')

@@ -1,7 +1,7 @@
 import type { CryptoSession } from '@tp/api'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderEvents } from '../src/db/schema'
+import { auditLog, orderEvents } from '../src/db/schema'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 import {
   accountsOfOrder,
@@ -177,20 +177,55 @@ describe('paying by crypto', () => {
     expect(list.body.orders.map((o) => o.id)).toEqual(
       expect.arrayContaining([short.order.id, late.order.id]),
     )
-    await app.post(
+    // a decision on the trader's money says why (decision 0055)
+    const unexplained = await app.post(
       `/api/admin/orders/${late.order.id}/review`,
       { decision: 'fulfil' },
       { token: admin.token },
     )
+    expect(unexplained.status).toBe(422)
+    expect(await orderRow(late.order.id)).toMatchObject({ status: 'under_review' })
+    await app.post(
+      `/api/admin/orders/${late.order.id}/review`,
+      { decision: 'fulfil', note: 'Paid late, money arrived' },
+      { token: admin.token },
+    )
     await app.post(
       `/api/admin/orders/${short.order.id}/review`,
-      { decision: 'reject' },
+      { decision: 'reject', note: 'Paid short, refund it' },
       { token: admin.token },
     )
     await app.waitForJobs()
     expect(await orderRow(late.order.id)).toMatchObject({ status: 'fulfilled' })
     expect(await orderRow(short.order.id)).toMatchObject({ status: 'failed' })
     expect(await accountsOf(short.order.id)).toBe(0)
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.targetId, [late.order.id, short.order.id]))
+    const row = (action: string) => {
+      const entry = audited.find((e) => e.action === action)!
+      return [entry.actorUserId, entry.targetType, entry.targetId, entry.reason]
+    }
+    expect(row('order.review-fulfil')).toEqual([
+      admin.user.id,
+      'order',
+      late.order.id,
+      'Paid late, money arrived',
+    ])
+    expect(row('order.review-reject')).toEqual([
+      admin.user.id,
+      'order',
+      short.order.id,
+      'Paid short, refund it',
+    ])
+    // the money event the admin's approval caused: the system's entry names its cause
+    expect(row('order.paid')).toEqual([
+      null,
+      'order',
+      late.order.id,
+      'Payment confirmed: admin: Paid late, money arrived',
+    ])
   })
 
   it('lets the buyer open a new session when one expires with nothing paid', async () => {

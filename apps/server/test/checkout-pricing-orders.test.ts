@@ -89,14 +89,14 @@ describe('coupons', () => {
   it('applies a percent coupon before the crypto discount and explains a refused one', async () => {
     const created = await app.post(
       '/api/admin/coupons',
-      { code: 'launch20', kind: 'percent', value: 20 },
+      { code: 'launch20', kind: 'percent', value: 20, reason: 'Launch offer' },
       { token: admin.token },
     )
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ coupon: { code: 'LAUNCH20', uses: 0, isActive: true } })
     const refused = await app.post(
       '/api/admin/coupons',
-      { code: 'LAUNCH20', kind: 'fixed', value: 500 },
+      { code: 'LAUNCH20', kind: 'fixed', value: 500, reason: 'Launch offer' },
       {
         token: admin.token,
       },
@@ -105,7 +105,7 @@ describe('coupons', () => {
     expect(
       await app.post(
         '/api/admin/coupons',
-        { code: 'X9', kind: 'percent', value: 5 },
+        { code: 'X9', kind: 'percent', value: 5, reason: 'Not mine to give' },
         { token: trader.token },
       ),
     ).toMatchObject({ status: 403 })
@@ -139,7 +139,7 @@ describe('coupons', () => {
     const coupon = body.coupons.find((c) => c.code === 'LAUNCH20')!
     await app.request('PATCH', `/api/admin/coupons/${coupon.id}`, {
       token: admin.token,
-      body: { isActive: false },
+      body: { isActive: false, reason: 'Launch over' },
     })
     const summary = await app.get<{ summary: OrderSummaryDto }>(
       '/api/pricing/summary?challenge=twoPhase&size=100&method=card&coupon=LAUNCH20',
@@ -150,7 +150,7 @@ describe('coupons', () => {
     })
     await app.request('PATCH', `/api/admin/coupons/${coupon.id}`, {
       token: admin.token,
-      body: { isActive: true },
+      body: { isActive: true, reason: 'Launch extended' },
     })
   })
 })

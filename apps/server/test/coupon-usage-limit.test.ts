@@ -39,7 +39,7 @@ async function createCoupon(fields: Record<string, unknown> = {}): Promise<strin
   const code = `ONCE${codeCounter}X${process.pid}`
   const created = await app.post(
     '/api/admin/coupons',
-    { code, kind: 'percent', value: 20, maxUses: 1, ...fields },
+    { code, kind: 'percent', value: 20, maxUses: 1, reason: 'One-off offer', ...fields },
     { token: await app.tokenFor(admin) },
   )
   expect(created.status, created.text).toBe(201)
@@ -183,7 +183,7 @@ describe('a use given back', () => {
       expect(lateOrder.reviewReason).toMatch(/coupon was used up/)
       const approval = await app.post(
         `/api/admin/orders/${first.body.order.id}/review`,
-        { decision: 'fulfil' },
+        { decision: 'fulfil', note: 'Approved despite the limit' },
         { token: await app.tokenFor(admin) },
       )
       expect(approval.status, approval.text).toBe(409)
@@ -227,7 +227,7 @@ describe('a use given back', () => {
     expect((await usesOf(code)).reserved).toEqual([order.body.order.id])
     const rejected = await app.post(
       `/api/admin/orders/${order.body.order.id}/review`,
-      { decision: 'reject' },
+      { decision: 'reject', note: 'Coupon used up, refund it' },
       { token: await app.tokenFor(admin) },
     )
     expect(rejected.status, rejected.text).toBe(200)
@@ -277,7 +277,7 @@ describe('the checkout summary', () => {
 
     const [coupon] = await app.db.select().from(coupons).where(eq(coupons.code, code))
     const deactivated = await app.request('PATCH', `/api/admin/coupons/${coupon!.id}`, {
-      body: { isActive: false },
+      body: { isActive: false, reason: 'Offer withdrawn' },
       token: await app.tokenFor(admin),
     })
     expect(deactivated.status, deactivated.text).toBe(200)

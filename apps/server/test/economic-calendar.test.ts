@@ -83,18 +83,32 @@ describe('admin routes', () => {
       `/api/admin/calendar/events/${id}`,
       {
         token: admin.token,
-        body: { time: iso(T() + 6 * HOUR), currency: 'CHF', title: 'SNB Rate', impact: 'medium' },
+        body: {
+          time: iso(T() + 6 * HOUR),
+          currency: 'CHF',
+          title: 'SNB Rate',
+          impact: 'medium',
+          reason: 'Title and impact as published',
+        },
       },
     )
     expect(edited.status).toBe(200)
     expect(edited.body.event).toMatchObject({ title: 'SNB Rate', impact: 'medium' })
 
+    // a deleted event stops restricting trades: the delete says why (decision 0055)
+    const unexplained = await app.request('DELETE', `/api/admin/calendar/events/${id}`, {
+      token: admin.token,
+      body: {},
+    })
+    expect(unexplained.status).toBe(422)
     const removed = await app.request('DELETE', `/api/admin/calendar/events/${id}`, {
       token: admin.token,
+      body: { reason: 'Cancelled by the SNB' },
     })
     expect(removed.status).toBe(200)
     const again = await app.request('DELETE', `/api/admin/calendar/events/${id}`, {
       token: admin.token,
+      body: { reason: 'Cancelled by the SNB' },
     })
     expect(again.status).toBe(404)
 
@@ -102,12 +116,16 @@ describe('admin routes', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'economic-event'), eq(auditLog.targetId, id)))
-    expect(audits.map((a) => a.action).sort()).toEqual([
-      'calendar.event-created',
-      'calendar.event-deleted',
-      'calendar.event-updated',
+    expect(
+      audits
+        .map((a) => [a.action, a.actorUserId, a.reason])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ).toEqual([
+      // no reason given to add it: the entry says how it came
+      ['calendar.event-created', admin.user.id, 'Added by hand'],
+      ['calendar.event-deleted', admin.user.id, 'Cancelled by the SNB'],
+      ['calendar.event-updated', admin.user.id, 'Title and impact as published'],
     ])
-    expect(audits.every((a) => a.actorUserId === admin.user.id)).toBe(true)
   })
 })
 
@@ -276,7 +294,10 @@ describe('the calendar feed', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'calendar.feed-synced'))
-    expect(audits).toHaveLength(2)
+    expect(audits.map((a) => [a.actorUserId, a.reason])).toEqual([
+      [admin.user.id, 'Sync now: the feed read on request'],
+      [admin.user.id, 'Sync now: the feed read on request'],
+    ])
   })
 
   it('lists them to the admin with filters', async () => {

@@ -79,7 +79,7 @@ const trackId = (
 const couponId = (
   await t.post<{ coupon: { id: string } }>(
     '/api/admin/coupons',
-    { code: 'FUZZ10', kind: 'percent', value: 10 },
+    { code: 'FUZZ10', kind: 'percent', value: 10, reason: 'Fuzz offer' },
     { token: admin.token },
   )
 ).body.coupon?.id

@@ -38,7 +38,7 @@ beforeAll(async () => {
   })
   await app.post(
     `/api/admin/identity-checks/${checkId}/review`,
-    { decision: 'approve' },
+    { decision: 'approve', reason: 'Evidence checked' },
     { token: admin.token },
   )
   const requested = await app.post<PayoutDto>(
@@ -54,11 +54,54 @@ afterAll(async () => {
 })
 
 describe('a bank-wire payout', () => {
+  it('rejected with a reason (told to the trader, audited), then asked for again', async () => {
+    const unexplained = await app.post(
+      `/api/admin/payouts/${payoutId}/review`,
+      { decision: 'approve' },
+      { token: admin.token },
+    )
+    expect(unexplained.status).toBe(422)
+    const since = app.clock.now()
+    const rejected = await app.post(
+      `/api/admin/payouts/${payoutId}/review`,
+      { decision: 'reject', reason: 'The IBAN holder is not the trader' },
+      { token: admin.token },
+    )
+    expect(rejected.status, rejected.text).toBe(200)
+    expect((await payoutRow(payoutId)).status).toBe('rejected')
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payout.reject'), eq(auditLog.targetId, payoutId)))
+    expect(entry).toMatchObject({
+      actorUserId: admin.user.id,
+      targetType: 'payout',
+      reason: 'The IBAN holder is not the trader',
+    })
+    await app.waitForJobs()
+    const email = await app.mailbox.waitFor(
+      { to: trader.user.email, subject: /not approved/ },
+      { since },
+    )
+    expect(email.text).toContain('The IBAN holder is not the trader')
+
+    const methods = await app.get<{ methods: { id: string }[] }>('/api/payouts/methods', {
+      token: trader.token,
+    })
+    const again = await app.post<PayoutDto>(
+      '/api/payouts',
+      { accountId, methodId: methods.body.methods[0]!.id },
+      { token: trader.token },
+    )
+    expect(again.status, again.text).toBe(201)
+    payoutId = again.body.id
+  })
+
   it('is approved without OxaPay and waits for the wire', async () => {
     const sentBefore = app.oxapay.payouts.payouts().length
     const approved = await app.post(
       `/api/admin/payouts/${payoutId}/review`,
-      { decision: 'approve' },
+      { decision: 'approve', reason: 'Evidence checked' },
       { token: admin.token },
     )
     expect(approved.status).toBe(200)

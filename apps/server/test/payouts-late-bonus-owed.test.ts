@@ -42,7 +42,7 @@ beforeAll(async () => {
   const { methodId, checkId } = await readyForPayout(app, trader)
   await app.post(
     `/api/admin/identity-checks/${checkId}/review`,
-    { decision: 'approve' },
+    { decision: 'approve', reason: 'Evidence checked' },
     { token: await app.tokenFor(admin) },
   )
   const requested = await app.post<PayoutDto>(

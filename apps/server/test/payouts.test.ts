@@ -1,8 +1,8 @@
 import type { PayoutDto, PayoutEligibilityDto } from '@tp/api/payouts'
 import { evaluate, type EvaluationInput, type Rulebook } from '@tp/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { payouts, simDeals } from '../src/db/schema'
+import { auditLog, payouts, simDeals } from '../src/db/schema'
 import { addLateBonuses } from '../src/modules/payouts/late-bonus-job'
 import { sendPayout } from '../src/modules/payouts/send-payout'
 import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
@@ -156,18 +156,36 @@ describe('request, review and payment', () => {
   it('cannot be approved before the identity is; then exactly one of two approvals sends it', async () => {
     const early = await app.post(
       `/api/admin/payouts/${payoutId}/review`,
-      { decision: 'approve' },
+      { decision: 'approve', reason: 'Evidence checked' },
       { token: admin.token },
     )
     expect(early.status).toBe(409)
-    const checks = await app.get<{ checks: { id: string; userId: string }[] }>(
-      '/api/admin/identity-checks',
+    const pendingCheck = async () => {
+      const checks = await app.get<{ checks: { id: string; userId: string }[] }>(
+        '/api/admin/identity-checks',
+        { token: admin.token },
+      )
+      return checks.body.checks.find((c) => c.userId === trader.user.id)!.id
+    }
+    // a rejection needs a reason the trader is told (the shared admin reason, decision 0055)
+    const firstCheckId = await pendingCheck()
+    const unexplained = await app.post(
+      `/api/admin/identity-checks/${firstCheckId}/review`,
+      { decision: 'reject', reason: 'no' },
       { token: admin.token },
     )
-    checkId = checks.body.checks.find((c) => c.userId === trader.user.id)!.id
+    expect(unexplained.status).toBe(422)
+    const rejected = await app.post(
+      `/api/admin/identity-checks/${firstCheckId}/review`,
+      { decision: 'reject', reason: 'The selfie does not show the document' },
+      { token: admin.token },
+    )
+    expect(rejected.status).toBe(200)
+    expect((await identityOf(trader)).status).toBe(201)
+    checkId = await pendingCheck()
     const approved = await app.post(
       `/api/admin/identity-checks/${checkId}/review`,
-      { decision: 'approve' },
+      { decision: 'approve', reason: 'Evidence checked' },
       { token: admin.token },
     )
     expect(approved.status).toBe(200)
@@ -185,12 +203,12 @@ describe('request, review and payment', () => {
     const [first, second] = await Promise.all([
       app.post(
         `/api/admin/payouts/${payoutId}/review`,
-        { decision: 'approve' },
+        { decision: 'approve', reason: 'Evidence checked' },
         { token: admin.token },
       ),
       app.post(
         `/api/admin/payouts/${payoutId}/review`,
-        { decision: 'approve' },
+        { decision: 'approve', reason: 'Evidence checked' },
         { token: admin.token },
       ),
     ])
@@ -207,6 +225,53 @@ describe('request, review and payment', () => {
     expect(sent[0]!.description).toBe(payoutId)
     expect(sent[0]!.address).toBe(TRON_ADDRESS)
     expect(paid.balanceAfterCents).toBe(10_000_000)
+  })
+
+  it('is audited at each step with who, what, on what and why; the system names its cause', async () => {
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.targetId, [payoutId, trader.user.id]))
+    // the test clock may stand still between steps: compared in the order of the actions' names
+    const rows = entries
+      .filter((e) => e.action.startsWith('payout.') || e.action.startsWith('identity.'))
+      .map((e) => [e.action, e.actorUserId, e.targetType, e.targetId, e.reason])
+      .sort(([a], [b]) => String(a).localeCompare(String(b)))
+    expect(rows).toEqual([
+      ['identity.approve', admin.user.id, 'user', trader.user.id, 'Evidence checked'],
+      [
+        'identity.reject',
+        admin.user.id,
+        'user',
+        trader.user.id,
+        'The selfie does not show the document',
+      ],
+      // exactly one of the two approvals
+      ['payout.approve', admin.user.id, 'payout', payoutId, 'Evidence checked'],
+      ['payout.paid', null, 'payout', payoutId, 'OxaPay payout status confirmed'],
+      [
+        'payout.request',
+        trader.user.id,
+        'payout',
+        payoutId,
+        'Payout requested by the account owner',
+      ],
+      [
+        'payout.sending',
+        null,
+        'payout',
+        payoutId,
+        'Approved crypto payout claimed for sending through OxaPay',
+      ],
+      ['payout.sent', null, 'payout', payoutId, 'OxaPay payout status processing'],
+      [
+        'payout.under_review',
+        null,
+        'payout',
+        payoutId,
+        'Identity check approved: the request waits for its review',
+      ],
+    ])
   })
 
   it('the balance dropped by the withdrawn profit once; duplicate and forged callbacks change nothing', async () => {
@@ -276,7 +341,7 @@ describe('a kill while sending', () => {
     const { methodId, checkId } = await readyTrader(second)
     await app.post(
       `/api/admin/identity-checks/${checkId}/review`,
-      { decision: 'approve' },
+      { decision: 'approve', reason: 'Evidence checked' },
       { token: admin.token },
     )
     const requested = await app.post<PayoutDto>(

@@ -7,7 +7,12 @@ import {
 } from '@tp/api'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newsletterSubscribers, serviceMessageReplies, serviceMessages } from '../src/db/schema'
+import {
+  auditLog,
+  newsletterSubscribers,
+  serviceMessageReplies,
+  serviceMessages,
+} from '../src/db/schema'
 import { createTestApp, type TestApp } from './support'
 
 // The public forms (decision 0026): validation, storage, the two emails of each, the anti-bot
@@ -492,6 +497,17 @@ describe('admin inbox', () => {
       .from(serviceMessageReplies)
       .where(eq(serviceMessageReplies.messageId, contactId))
     expect(stored).toHaveLength(1)
+    // audited: the admin, the message, and the answer as its own reason
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.targetId, contactId))
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorUserId: admin.user.id,
+        action: 'message.answer',
+        targetType: 'service-message',
+        reason: 'Your first payout is due 14 days after your first funded trade.',
+        details: { to: contactEmail, kind: 'contact' },
+      }),
+    ])
 
     const open = adminMessagesResponseSchema.parse(
       (await t.get('/api/admin/messages?status=open', { token: admin.token })).body,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { adminReasonSchema } from './admin-reason'
 import { roleSchema } from './auth'
 
 export const userStatusSchema = z.enum(['active', 'disabled'])
@@ -70,19 +71,15 @@ export type AdminUsersListResponse = z.infer<typeof adminUsersListResponseSchema
 
 export const adminUserParamsSchema = z.object({ userId: z.uuid() })
 
-const adminReason = z
-  .string()
-  .trim()
-  .min(3, 'Give the reason in at least 3 characters.')
-  .max(500, 'Keep the reason to 500 characters.')
+const adminReason = adminReasonSchema
 
-// PATCH /api/admin/users/:userId {name?, role?, emailVerified?, reason?} -> { user }
+// PATCH /api/admin/users/:userId {name?, role?, emailVerified?, reason} -> { user }
 export const adminUpdateUserSchema = z
   .object({
     name: z.string().trim().max(120).nullable().optional(),
     role: roleSchema.optional(),
     emailVerified: z.boolean().optional(),
-    reason: adminReason.optional(),
+    reason: adminReason,
   })
   .refine(
     (input) =>

@@ -1,5 +1,6 @@
 import { economicImpacts } from '@tp/domain/calendar'
 import { z } from 'zod'
+import { adminReasonBodySchema, optionalAdminReasonSchema } from './admin-reason'
 
 // The economic calendar (issue 14 item 10, decision 0037): high-impact events kept in the
 // database, managed and imported by admins, synced from a feed, shown to traders at
@@ -121,15 +122,19 @@ export const adminCalendarResponseSchema = z.object({
 })
 export type AdminCalendarResponse = z.infer<typeof adminCalendarResponseSchema>
 
-// POST /api/admin/calendar/events, PUT /api/admin/calendar/events/:eventId
+// POST /api/admin/calendar/events, PUT /api/admin/calendar/events/:eventId; the reason is optional
+// (a scheduled release typed in needs no justification; the audit entry then says "by hand")
 export const economicEventInputSchema = z.object({
   time: instant,
   currency: currencyCode,
   title: z.string().trim().min(1, calendarMessages.badTitle).max(200, calendarMessages.badTitle),
   impact: economicImpactSchema,
+  reason: optionalAdminReasonSchema,
 })
 export type EconomicEventInput = z.input<typeof economicEventInputSchema>
 export const economicEventParamsSchema = z.object({ eventId: z.uuid() })
+// DELETE /api/admin/calendar/events/:eventId {reason}: a deleted event no longer restricts trading
+export const economicEventDeleteSchema = adminReasonBodySchema
 export const economicEventResponseSchema = z.object({ event: economicEventSchema })
 export const economicEventDeletedSchema = z.object({ message: z.string() })
 
@@ -142,6 +147,8 @@ export const calendarImportSchema = z.object({
     .max(1_000_000, calendarMessages.importTooLarge),
   /** preview: the summary of what an import would do, nothing written */
   dryRun: z.boolean().default(false),
+  /** optional: the audit entry otherwise names the file's format */
+  reason: optionalAdminReasonSchema,
 })
 export type CalendarImportInput = z.input<typeof calendarImportSchema>
 

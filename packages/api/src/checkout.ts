@@ -2,10 +2,12 @@ import {
   accountSizeKSchema,
   challengeTypeSchema,
   couponCodeSchema,
+  createCouponSchema,
   paymentMethodSchema,
   tradingPlatformSchema,
 } from '@tp/domain'
 import { z } from 'zod'
+import { adminReasonBodySchema, adminReasonSchema } from './admin-reason'
 import { emailSchema } from './auth'
 import { tradingAccountSchema } from './trading'
 
@@ -374,16 +376,19 @@ export const adminOrderSchema = orderSchema.extend({
 // GET /api/admin/orders?status= -> { orders }
 export const adminOrdersQuerySchema = z.object({ status: orderStatusSchema.optional() })
 export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema) })
-// POST /api/admin/orders/:orderId/review {decision: 'fulfil' | 'reject'} (orders under review)
+// Each admin action on an order carries its reason (the shared admin reason, decision 0055),
+// kept in the audit log and in the order's history.
+// POST /api/admin/orders/:orderId/review {decision: 'fulfil' | 'reject', note} (orders under review)
 export const reviewOrderSchema = z.object({
   decision: z.enum(['fulfil', 'reject']),
-  note: z.string().max(500).optional(),
+  note: adminReasonSchema,
 })
-// POST /api/admin/orders/:orderId/retry (paid orders whose provisioning failed)
-// POST /api/admin/orders/:orderId/refund {note?} -> { ok: true }: a card payment goes back through
-// PayPal; a crypto one is sent back by hand and needs the note (its transaction); the accounts the
-// order bought are closed. Refused: 409 ORDER_NOT_REFUNDABLE, 422 (crypto without a note), 502.
-export const refundOrderSchema = z.object({ note: z.string().trim().max(500).optional() })
+// POST /api/admin/orders/:orderId/retry {reason} (paid orders whose provisioning failed)
+export const retryOrderSchema = adminReasonBodySchema
+// POST /api/admin/orders/:orderId/refund {note} -> { ok: true }: a card payment goes back through
+// PayPal; a crypto one is sent back by hand and the note names its transaction; the accounts the
+// order bought are closed. Refused: 409 ORDER_NOT_REFUNDABLE, 422 (no note), 502.
+export const refundOrderSchema = z.object({ note: adminReasonSchema })
 
 export const couponSchema = z.object({
   id: z.uuid(),
@@ -400,11 +405,14 @@ export const couponSchema = z.object({
   createdAt: instant,
 })
 export type CouponDto = z.infer<typeof couponSchema>
-// GET /api/admin/coupons -> { coupons } ; POST /api/admin/coupons (domain createCouponSchema) -> 201
-// PATCH /api/admin/coupons/:couponId { isActive } -> { coupon }
+// GET /api/admin/coupons -> { coupons }
+// POST /api/admin/coupons (domain createCouponSchema and the reason) -> 201 { coupon }
+// PATCH /api/admin/coupons/:couponId { isActive, reason } -> { coupon }
 export const couponsResponseSchema = z.object({ coupons: z.array(couponSchema) })
 export const couponParamsSchema = z.object({ couponId: z.uuid() })
-export const updateCouponSchema = z.object({ isActive: z.boolean() })
+export const adminCreateCouponSchema = z.intersection(createCouponSchema, adminReasonBodySchema)
+export type AdminCreateCouponInput = z.output<typeof adminCreateCouponSchema>
+export const updateCouponSchema = z.object({ isActive: z.boolean(), reason: adminReasonSchema })
 
 export const checkoutMessages = {
   termsRequired: 'You must agree to the terms and conditions.',

@@ -1,5 +1,6 @@
 import { extractIBAN, isValidBIC, isValidIBAN } from 'ibantools'
 import { z } from 'zod'
+import { adminReasonSchema } from './admin-reason'
 import { findCryptoCurrency, findCryptoNetwork } from './crypto-currencies'
 
 // Payouts of funded accounts (issue 13 items 4-9): payout methods saved in the profile, the
@@ -221,10 +222,13 @@ export const acceptAgreementSchema = z.object({
   version: z.literal(FUNDED_TRADER_AGREEMENT_VERSION),
 })
 
+// A payout's or an identity check's review, with its reason (the shared admin reason, decision
+// 0055): the audit log keeps it either way; a rejection's is the one the trader is told.
 export const reviewDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve') }),
-  z.object({ decision: z.literal('reject'), reason: trimmed(500) }),
+  z.object({ decision: z.literal('approve'), reason: adminReasonSchema }),
+  z.object({ decision: z.literal('reject'), reason: adminReasonSchema }),
 ])
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>
 
 export const adminIdentityCheckSchema = identityCheckSchema.extend({
   id: z.uuid(),

@@ -12,6 +12,7 @@ import {
   riskDeskClientMessageSchema,
   riskNearestMessageSchema,
 } from './admin-risk'
+import { adminReasonSchema } from './admin-reason'
 import { emailSchema } from './auth'
 
 // The trading API: the trader's challenge accounts, the web terminal's REST calls and the live
@@ -460,13 +461,7 @@ export const changeLeverageResponseSchema = z.object({
 // POST /api/admin/trading-accounts/:accountId/enable-trading   trading enabled again (an active
 //                                                             account only)
 // Each with the reason, which the audit log keeps and the owner is emailed.
-export const riskActionSchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(3, 'Give the reason in at least 3 characters.')
-    .max(500, 'Keep the reason to 500 characters.'),
-})
+export const riskActionSchema = z.object({ reason: adminReasonSchema })
 export type RiskActionInput = z.infer<typeof riskActionSchema>
 export const riskActionResponseSchema = z.object({
   accountId: z.uuid(),

@@ -1,6 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import type { CouponDto } from '@tp/api'
-import type { CouponDefinition } from '@tp/domain'
+import type { AdminCreateCouponInput, CouponDto } from '@tp/api'
 import type { AppContext } from '../../context'
 import { coupons, type CouponRow } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/db-errors'
@@ -35,11 +34,11 @@ export async function listCoupons(ctx: AppContext): Promise<CouponDto[]> {
   return rows.map((row) => toCouponDto(row, uses.get(row.id) ?? 0))
 }
 
-/** An admin creates a coupon (a money event: audited with its terms, decision 0036). */
+/** An admin creates a coupon (a money event: audited with its terms and the reason, decision 0036). */
 export async function createCoupon(
   ctx: AppContext,
   caller: Caller,
-  input: CouponDefinition,
+  input: AdminCreateCouponInput,
 ): Promise<CouponDto> {
   try {
     const [row] = await ctx.db
@@ -60,6 +59,7 @@ export async function createCoupon(
       action: 'coupon.create',
       targetType: 'coupon',
       targetId: row!.id,
+      reason: input.reason,
       details: {
         code: row!.code,
         kind: row!.kind,
@@ -83,13 +83,14 @@ export async function createCoupon(
   }
 }
 
-/** An admin activates or deactivates a coupon (audited with the code and the change). */
+/** An admin activates or deactivates a coupon (audited with the code, the change and the reason). */
 export async function setCouponActive(
   ctx: AppContext,
   caller: Caller,
   id: string,
-  isActive: boolean,
+  change: { isActive: boolean; reason: string },
 ): Promise<CouponDto> {
+  const { isActive, reason } = change
   const [row] = await ctx.db.update(coupons).set({ isActive }).where(eq(coupons.id, id)).returning()
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such coupon.' })
   await recordAudit(ctx, {
@@ -97,6 +98,7 @@ export async function setCouponActive(
     action: isActive ? 'coupon.activate' : 'coupon.deactivate',
     targetType: 'coupon',
     targetId: row.id,
+    reason,
     details: { code: row.code, isActive },
   })
   const uses = await couponUsesOf(ctx.db, [row.id])

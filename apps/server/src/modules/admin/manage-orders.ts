@@ -37,7 +37,7 @@ export async function reviewOrder(
   caller: Caller,
   orderId: string,
   decision: 'fulfil' | 'reject',
-  note: string | undefined,
+  note: string,
 ) {
   const order = await loadOrderFor(ctx, caller, orderId, 'manage')
   if (order.status !== 'under_review') {
@@ -45,20 +45,20 @@ export async function reviewOrder(
       message: 'Only an order under review can be decided.',
     })
   }
-  const detail = note ? `admin: ${note}` : 'admin decision'
+  const detail = `admin: ${note}`
   await recordAudit(ctx, {
     actor: caller,
     action: `order.review-${decision}`,
     targetType: 'order',
     targetId: orderId,
-    reason: note ?? null,
+    reason: note,
   })
   if (decision === 'fulfil') await confirmOrderPaid(ctx, orderId, { source: 'admin', detail })
   else await moveOrder(ctx.db, orderId, 'failed', { source: 'admin', detail })
 }
 
 /** A paid order whose account is not there yet: provisioning again (it is idempotent). */
-export async function retryOrder(ctx: AppContext, caller: Caller, orderId: string) {
+export async function retryOrder(ctx: AppContext, caller: Caller, orderId: string, reason: string) {
   const order = await loadOrderFor(ctx, caller, orderId, 'manage')
   if (
     !(['paid', 'provisioning', 'failed'] as OrderStatus[]).includes(order.status) ||
@@ -69,12 +69,16 @@ export async function retryOrder(ctx: AppContext, caller: Caller, orderId: strin
     })
   }
   if (order.status === 'failed')
-    await moveOrder(ctx.db, orderId, 'provisioning', { source: 'admin', detail: 'retry' })
+    await moveOrder(ctx.db, orderId, 'provisioning', {
+      source: 'admin',
+      detail: `retry: ${reason}`,
+    })
   await recordAudit(ctx, {
     actor: caller,
     action: 'order.retry',
     targetType: 'order',
     targetId: orderId,
+    reason,
   })
   await ctx.jobs.enqueue(fulfilOrderJob, { orderId })
 }
@@ -84,15 +88,15 @@ export async function refundOrderAsAdmin(
   ctx: AppContext,
   caller: Caller,
   orderId: string,
-  note: string | undefined,
+  note: string,
 ) {
   await loadOrderFor(ctx, caller, orderId, 'manage')
-  await refundOrder(ctx, orderId, { source: 'admin', ...(note ? { note } : {}) })
+  await refundOrder(ctx, orderId, { source: 'admin', note })
   await recordAudit(ctx, {
     actor: caller,
     action: 'order.refund',
     targetType: 'order',
     targetId: orderId,
-    reason: note ?? null,
+    reason: note,
   })
 }

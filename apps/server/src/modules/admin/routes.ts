@@ -15,10 +15,11 @@ import {
   couponSchema,
   couponsResponseSchema,
   refundOrderSchema,
+  retryOrderSchema,
   reviewOrderSchema,
   updateCouponSchema,
+  adminCreateCouponSchema,
 } from '@tp/api'
-import { createCouponSchema } from '@tp/domain'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context'
@@ -170,7 +171,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Decides an order under review: fulfil (the payment is good) or reject',
+          summary:
+            'Decides an order under review: fulfil (the payment is good) or reject, with a reason (audited)',
           security: bearerAuth,
           params: checkoutOrderParamsSchema,
           body: reviewOrderSchema,
@@ -194,14 +196,15 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Queues the provisioning of a paid order again',
+          summary: 'Queues the provisioning of a paid order again, with a reason (audited)',
           security: bearerAuth,
           params: checkoutOrderParamsSchema,
+          body: retryOrderSchema,
           response: { 200: ok, ...errorResponses(401, 403, 404, 409, 422) },
         },
       },
       async (request) => {
-        await retryOrder(ctx, callerOf(request), request.params.orderId)
+        await retryOrder(ctx, callerOf(request), request.params.orderId, request.body.reason)
         return { ok: true as const }
       },
     )
@@ -243,9 +246,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Creates a coupon (percent or fixed cents, expiry, usage limit)',
+          summary:
+            'Creates a coupon (percent or fixed cents, expiry, usage limit) with a reason (audited)',
           security: bearerAuth,
-          body: createCouponSchema,
+          body: adminCreateCouponSchema,
           response: { 201: z.object({ coupon: couponSchema }), ...errorResponses(401, 403, 422) },
         },
       },
@@ -260,7 +264,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Activates or deactivates a coupon',
+          summary: 'Activates or deactivates a coupon with a reason (audited)',
           security: bearerAuth,
           params: couponParamsSchema,
           body: updateCouponSchema,
@@ -275,7 +279,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           callerOf(request),
           request.params.couponId,
-          request.body.isActive,
+          request.body,
         ),
       }),
     )

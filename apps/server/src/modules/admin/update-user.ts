@@ -45,7 +45,7 @@ export async function updateUser(
       action: 'user.update',
       targetType: 'user',
       targetId: userId,
-      reason: input.reason ?? null,
+      reason: input.reason,
       details: { before: was, after: changes },
     })
     // this process forgets the user's cached role at once, whatever the notices do

@@ -5,6 +5,7 @@ import {
   calendarImportSchema,
   calendarMessages,
   calendarSyncResponseSchema,
+  economicEventDeleteSchema,
   economicEventDeletedSchema,
   economicEventInputSchema,
   economicEventParamsSchema,
@@ -90,14 +91,20 @@ export function adminCalendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Deletes an economic event (audited)',
+          summary: 'Deletes an economic event with a reason (audited)',
           security: bearerAuth,
           params: economicEventParamsSchema,
+          body: economicEventDeleteSchema,
           response: { 200: economicEventDeletedSchema, ...errorResponses(401, 403, 404, 422) },
         },
       },
       async (request) => {
-        await deleteEconomicEvent(ctx, callerOf(request), request.params.eventId)
+        await deleteEconomicEvent(
+          ctx,
+          callerOf(request),
+          request.params.eventId,
+          request.body.reason,
+        )
         return { message: calendarMessages.deleted }
       },
     )

@@ -44,6 +44,7 @@ export async function importCalendarFile(
       action: 'calendar.import',
       targetType: 'economic-event',
       targetId: input.format,
+      reason: input.reason ?? `${input.format.toUpperCase()} file imported`,
       details: {
         format: input.format,
         created: summary.created,

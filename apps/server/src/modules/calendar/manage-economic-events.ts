@@ -12,7 +12,8 @@ import { recordAudit } from '../access/access-policy'
 import type { Caller } from '../access/authenticate'
 import { toEconomicEvent } from './event-view'
 
-// An admin's own events: created, edited and deleted by hand, each audited with what changed.
+// An admin's own events: created, edited and deleted by hand, each audited with what changed and
+// why (the reason is required to delete, optional to add or edit: decision 0055).
 
 const notFound = () => new AppError('NOT_FOUND', { message: calendarMessages.eventNotFound })
 
@@ -43,7 +44,13 @@ export async function createEconomicEvent(
     action: 'calendar.event-created',
     targetType: 'economic-event',
     targetId: row!.id,
-    details: { ...input },
+    reason: input.reason ?? 'Added by hand',
+    details: {
+      time: input.time,
+      currency: input.currency,
+      title: input.title,
+      impact: input.impact,
+    },
   })
   return toEconomicEvent(row!)
 }
@@ -81,6 +88,7 @@ export async function updateEconomicEvent(
         action: 'calendar.event-updated',
         targetType: 'economic-event',
         targetId: eventId,
+        reason: input.reason ?? 'Edited by hand',
         details: {
           before: {
             time: before.time.toISOString(),
@@ -88,7 +96,12 @@ export async function updateEconomicEvent(
             title: before.title,
             impact: before.impact,
           },
-          after: { ...input, time: new Date(input.time).toISOString() },
+          after: {
+            time: new Date(input.time).toISOString(),
+            currency: input.currency,
+            title: input.title,
+            impact: input.impact,
+          },
         },
       },
       tx,
@@ -101,6 +114,7 @@ export async function deleteEconomicEvent(
   ctx: AppContext,
   caller: Caller,
   eventId: string,
+  reason: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(economicEvents).where(eq(economicEvents.id, eventId)).returning()
@@ -112,6 +126,7 @@ export async function deleteEconomicEvent(
         action: 'calendar.event-deleted',
         targetType: 'economic-event',
         targetId: eventId,
+        reason,
         details: {
           time: row.time.toISOString(),
           currency: row.currency,

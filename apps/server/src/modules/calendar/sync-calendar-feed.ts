@@ -52,6 +52,8 @@ export async function syncCalendarFeed(
       action: 'calendar.feed-synced',
       targetType: 'economic-event',
       targetId: 'feed',
+      // "Sync now" only brings the events in line with the feed: its press is the reason
+      reason: 'Sync now: the feed read on request',
       details: {
         feedUrl: feed.url,
         created: summary.created,

@@ -41,12 +41,15 @@ export async function confirmOrderPaid(
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     return { order: order ?? null, isNew: false }
   }
-  // a money event: in the audit log whoever confirmed it (decision 0036)
+  // a money event: in the audit log whoever confirmed it (decision 0036), the cause its reason
   await recordAudit(ctx, {
     actor: null,
     action: 'order.paid',
     targetType: 'order',
     targetId: orderId,
+    reason: event.detail
+      ? `Payment confirmed: ${event.detail}`
+      : `Payment confirmed (${event.source})`,
     details: {
       source: event.source,
       ...(event.detail ? { detail: event.detail } : {}),

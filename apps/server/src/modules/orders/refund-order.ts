@@ -77,7 +77,7 @@ export async function refundOrder(
     action: 'order.refunded',
     targetType: 'order',
     targetId: orderId,
-    reason: note ?? null,
+    reason: note ?? `Refunded (${input.source})`,
     details: {
       source: input.source,
       detail,

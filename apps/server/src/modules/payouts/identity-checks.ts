@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { identitySubmitSchema } from '@tp/api/payouts'
-import { payoutMessages, type IdentityCheck } from '@tp/api/payouts'
+import { payoutMessages, type IdentityCheck, type ReviewDecision } from '@tp/api/payouts'
 import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppContext } from '../../context'
@@ -123,12 +123,12 @@ export async function listIdentityChecks(
   }))
 }
 
-/** Admin: approve, or reject with a reason; a check is decided once (audited). */
+/** Admin: approve or reject, with a reason; a check is decided once (audited with the reason). */
 export async function reviewIdentityCheck(
   ctx: AppContext,
   caller: Caller,
   checkId: string,
-  decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
+  decision: ReviewDecision,
 ): Promise<IdentityCheck> {
   assertAdmin(caller)
   const isApproved = decision.decision === 'approve'
@@ -157,14 +157,18 @@ export async function reviewIdentityCheck(
       .set({ status: 'under_review', updatedAt: ctx.clock.now() })
       .where(and(eq(payouts.userId, row.userId), eq(payouts.status, 'requested')))
       .returning({ id: payouts.id })
-    for (const payout of moved) await recordPayoutEvent(ctx, ctx.db, payout.id, 'under_review')
+    for (const payout of moved) {
+      await recordPayoutEvent(ctx, ctx.db, payout.id, 'under_review', {
+        cause: 'Identity check approved: the request waits for its review',
+      })
+    }
   }
   await recordAudit(ctx, {
     actor: caller,
     action: isApproved ? 'identity.approve' : 'identity.reject',
     targetType: 'user',
     targetId: row.userId,
-    reason: isApproved ? null : decision.reason,
+    reason: decision.reason,
     details: { identityCheckId: row.id },
   })
   return toIdentityDto(row)

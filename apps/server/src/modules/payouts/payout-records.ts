@@ -31,13 +31,22 @@ export function paidWithPayoutCents(
 
 export const openStatuses = ['requested', 'under_review', 'approved', 'sending', 'sent'] as const
 
-/** Appends a step to a payout's timeline. */
+/**
+ * Appends a step to a payout's timeline. A step the system made is audited too, with its cause as
+ * the reason (`cause`, else the timeline's note): the provider's status, the job's judgement.
+ */
 export async function recordPayoutEvent(
   ctx: AppContext,
   db: Executor,
   payoutId: string,
   status: string,
-  options: { note?: string | null; actorUserId?: string | null; at?: Date } = {},
+  options: {
+    note?: string | null
+    actorUserId?: string | null
+    at?: Date
+    /** why the system made this step (the audit entry's reason; not shown on the timeline) */
+    cause?: string
+  } = {},
 ): Promise<void> {
   await db.insert(payoutEvents).values({
     payoutId,
@@ -57,6 +66,7 @@ export async function recordPayoutEvent(
         action: `payout.${status}`,
         targetType: 'payout',
         targetId: payoutId,
+        reason: options.cause ?? options.note ?? null,
         details: { source: 'system', ...(options.note ? { note: options.note } : {}) },
       },
       db,

@@ -46,7 +46,10 @@ export async function reconcilePayout(ctx: AppContext, trackId: string): Promise
     .set({ providerStatus: remote.rawStatus.toLowerCase(), updatedAt: ctx.clock.now() })
     .where(eq(payouts.id, payout.id))
   if (remote.status === 'confirmed') {
-    await markPayoutPaid(ctx, payout.id, ['sent'], { providerStatus: 'confirmed' })
+    await markPayoutPaid(ctx, payout.id, ['sent'], {
+      providerStatus: 'confirmed',
+      cause: `OxaPay payout status ${remote.rawStatus}`,
+    })
   } else if (
     remote.status === 'rejected' ||
     remote.status === 'canceled' ||

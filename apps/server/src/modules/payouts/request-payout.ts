@@ -74,7 +74,9 @@ export async function requestPayout(
         .returning({ id: payouts.id })
       await recordPayoutEvent(ctx, tx, created!.id, 'requested', { actorUserId: caller.userId })
       if (status === 'under_review') {
-        await recordPayoutEvent(ctx, tx, created!.id, 'under_review')
+        await recordPayoutEvent(ctx, tx, created!.id, 'under_review', {
+          cause: 'Requested with the identity check approved: the request waits for its review',
+        })
       }
       return created!.id
     })
@@ -87,6 +89,7 @@ export async function requestPayout(
     action: 'payout.request',
     targetType: 'payout',
     targetId: payoutId,
+    reason: 'Payout requested by the account owner',
     details: { accountId: row.id, totalCents: amount.totalCents },
   })
   const [created] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))

@@ -1,4 +1,4 @@
-import { payoutMessages } from '@tp/api/payouts'
+import { payoutMessages, type ReviewDecision } from '@tp/api/payouts'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { payouts } from '../../db/schema'
@@ -15,13 +15,13 @@ import { sendPayoutJob } from './send-payout'
  * An admin decides a payout under review. Approve: only with the trader's identity approved;
  * exactly one approval wins (a conditional update), crypto goes out through the send job (keyed
  * by the payout), a bank wire waits for the admin to mark it paid with a reference. Reject: with a
- * reason the trader sees; trading resumes. Audited either way.
+ * reason the trader sees; trading resumes. Audited either way, with the admin's reason.
  */
 export async function reviewPayout(
   ctx: AppContext,
   caller: Caller,
   payoutId: string,
-  decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
+  decision: ReviewDecision,
 ): Promise<void> {
   assertAdmin(caller)
   const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
@@ -48,6 +48,7 @@ export async function reviewPayout(
       action: 'payout.approve',
       targetType: 'payout',
       targetId: payoutId,
+      reason: decision.reason,
     })
     if (payout.methodKind === 'crypto') await ctx.jobs.enqueue(sendPayoutJob, { payoutId })
     return

@@ -36,7 +36,9 @@ export async function sendPayout(ctx: AppContext, payoutId: string): Promise<voi
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'approved')))
       .returning()
     if (!payout) return
-    await recordPayoutEvent(ctx, ctx.db, payoutId, 'sending')
+    await recordPayoutEvent(ctx, ctx.db, payoutId, 'sending', {
+      cause: 'Approved crypto payout claimed for sending through OxaPay',
+    })
   } else if (payout.status === 'sending') {
     // an earlier attempt may have reached OxaPay: never send twice
     const sent = await ctx.payments.oxapay.listPayouts({ size: 200 })
@@ -90,7 +92,12 @@ async function markSent(ctx: AppContext, payoutId: string, trackId: string, rawS
       })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'sending')))
       .returning({ id: payouts.id })
-    if (row) await recordPayoutEvent(ctx, tx, payoutId, 'sent', { note: `OxaPay ${trackId}` })
+    if (row) {
+      await recordPayoutEvent(ctx, tx, payoutId, 'sent', {
+        note: `OxaPay ${trackId}`,
+        cause: `OxaPay payout status ${rawStatus}`,
+      })
+    }
   })
 }
 

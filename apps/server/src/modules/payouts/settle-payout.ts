@@ -38,7 +38,13 @@ export async function markPayoutPaid(
   ctx: AppContext,
   payoutId: string,
   from: ('approved' | 'sent')[],
-  options: { reference?: string | null; actorUserId?: string | null; providerStatus?: string },
+  options: {
+    reference?: string | null
+    actorUserId?: string | null
+    providerStatus?: string
+    /** why the system marked it paid (the audit entry's reason) */
+    cause?: string
+  },
 ): Promise<boolean> {
   const now = ctx.clock.now()
   const isPaid = await ctx.db.transaction(async (tx) => {
@@ -57,6 +63,7 @@ export async function markPayoutPaid(
     await recordPayoutEvent(ctx, tx, payoutId, 'paid', {
       note: options.reference ?? null,
       actorUserId: options.actorUserId ?? null,
+      ...(options.cause ? { cause: options.cause } : {}),
     })
     return true
   })

@@ -39,6 +39,8 @@ export async function answerServiceMessage(
         action: 'message.answer',
         targetType: 'service-message',
         targetId: messageId,
+        // the answer is its own reason (nobody justifies answering a message): its opening words
+        reason: answerExcerpt(body),
         details: { to: updated.email, kind: updated.kind },
       },
       tx,
@@ -55,4 +57,10 @@ export async function answerServiceMessage(
     }),
   )
   return getServiceMessage(ctx, row.id)
+}
+
+/** An answer's opening words, within the audit reason's 500 characters. */
+function answerExcerpt(body: string): string {
+  const text = body.trim()
+  return text.length <= 500 ? text : `${text.slice(0, 499)}…`
 }
