@@ -84,7 +84,7 @@ test('a support user sees the admin pages but cannot act', async ({ page, reques
   const token = await loginToken(request, demoSupport)
   const refused = await request.post('/api/admin/coupons', {
     headers: { authorization: `Bearer ${token}` },
-    data: { code: 'SUPPORT10', kind: 'percent', value: 10 },
+    data: { code: 'SUPPORT10', kind: 'percent', value: 10, reason: 'Trying to act' },
   })
   expect(refused.status()).toBe(403)
   expect(await refused.json()).toEqual({

@@ -303,7 +303,9 @@ test('an admin refunds a card order at 1440 px (Refund in view), and the buyer r
   await expectWithinViewport(admin, refund)
   await expectNoHorizontalScroll(admin)
   await refund.click()
-  await admin.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click()
+  const dialog = admin.getByRole('alertdialog')
+  await dialog.getByLabel('Note to the buyer').fill('Refunded at the buyer’s request')
+  await dialog.getByRole('button', { name: 'Refund' }).click()
   await expect(toast(admin, `Order ${orderNumber} refunded.`)).toBeVisible({ timeout: 15_000 })
   await admin.close()
 

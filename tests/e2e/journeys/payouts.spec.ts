@@ -111,6 +111,10 @@ test('a funded trader is paid: identity, request, approval, crypto sent, balance
   await admin.goto('/admin/payouts')
   const review = admin.getByTestId('identity-review').filter({ hasText: trader.email })
   await expect(review.getByRole('img', { name: /ID document of Grace Hopper/ })).toBeVisible()
+  // each decision carries its reason, kept in the audit log (decision 0055)
+  await review.getByRole('button', { name: 'Approve identity' }).click()
+  await expect(review.getByText('Give the reason in at least 3 characters.')).toBeVisible()
+  await review.getByLabel('Reason for the decision').fill('Document and selfie match')
   await review.getByRole('button', { name: 'Approve identity' }).click()
   await expect(review).toHaveCount(0)
 
@@ -134,6 +138,7 @@ test('a funded trader is paid: identity, request, approval, crypto sent, balance
   await admin.goto('/admin/payouts')
   const queued = admin.getByTestId('admin-payout').filter({ hasText: trader.email })
   await expect(queued).toContainText('$2,000 above the balance')
+  await queued.getByLabel('Reason for the decision').fill('Evidence recomputed and met')
   await queued.getByRole('button', { name: 'Approve payout' }).click()
   await expect(async () => {
     await openPayouts(page)
@@ -216,7 +221,7 @@ test('a bank wire payout is approved and marked paid by hand with its reference'
   const adminHeaders = { authorization: `Bearer ${await loginToken(request, demoAdmin)}` }
   const approved = await request.post(`/api/admin/identity-checks/${identityId}/review`, {
     headers: adminHeaders,
-    data: { decision: 'approve' },
+    data: { decision: 'approve', reason: 'Document and selfie match' },
   })
   expect(approved.status()).toBe(200)
   const agreement = (await (await request.get('/api/payouts/agreement', { headers })).json()) as {
@@ -248,6 +253,7 @@ test('a bank wire payout is approved and marked paid by hand with its reference'
   await expect(admin).toHaveURL(/\/admin\//)
   await admin.goto('/admin/payouts')
   const queued = admin.getByTestId('admin-payout').filter({ hasText: trader.email })
+  await queued.getByLabel('Reason for the decision').fill('Evidence recomputed and met')
   await queued.getByRole('button', { name: 'Approve payout' }).click()
   const reference = queued.getByRole('textbox', { name: 'Wire reference' })
   await expect(reference).toBeVisible()

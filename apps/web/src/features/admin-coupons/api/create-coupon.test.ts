@@ -1,5 +1,6 @@
 import { Settings } from 'luxon'
 import { afterEach, describe, expect, it } from 'vitest'
+import { adminReasonMessages } from '@tp/api/admin-reason'
 import {
   couponFormDefaults,
   couponFormMessages,
@@ -9,7 +10,12 @@ import {
 } from './create-coupon'
 
 function parse(overrides: Partial<CouponFormInput>) {
-  return couponFormSchema.safeParse({ ...couponFormDefaults, code: 'summer10', ...overrides })
+  return couponFormSchema.safeParse({
+    ...couponFormDefaults,
+    code: 'summer10',
+    reason: 'Summer campaign',
+    ...overrides,
+  })
 }
 
 function errorsOf(overrides: Partial<CouponFormInput>): Record<string, string> {
@@ -73,7 +79,20 @@ describe('coupon form: the domain rules', () => {
       isActive: false,
       challenges: ['instantFund'],
       minimumSubtotalCents: null,
+      reason: 'Summer campaign',
     })
+  })
+
+  it("needs the reason, checked with the server's own schema and words", () => {
+    expect(errorsOf({ value: '10', reason: '' })).toEqual({ reason: adminReasonMessages.tooShort })
+    expect(errorsOf({ value: '10', reason: '  ab ' })).toEqual({
+      reason: adminReasonMessages.tooShort,
+    })
+    expect(errorsOf({ value: '10', reason: 'x'.repeat(501) })).toEqual({
+      reason: adminReasonMessages.tooLong,
+    })
+    const trimmed = parse({ value: '10', reason: '  Partner deal  ' })
+    expect(trimmed.success && trimmed.data.reason).toBe('Partner deal')
   })
 
   it('sends null for every challenge, no expiry, no limit and no minimum', () => {
@@ -112,6 +131,7 @@ describe('coupon form: the domain rules', () => {
         minimumSubtotal: '9.999',
         expiresAt: '2000-01-01T00:00',
         challenges: [],
+        reason: '',
       }),
     ).toEqual({
       code: 'A coupon code has at least 3 characters.',
@@ -120,6 +140,7 @@ describe('coupon form: the domain rules', () => {
       minimumSubtotal: couponFormMessages.minimumSubtotal,
       expiresAt: couponFormMessages.expiresAt,
       challenges: couponFormMessages.challenges,
+      reason: adminReasonMessages.tooShort,
     })
   })
 })

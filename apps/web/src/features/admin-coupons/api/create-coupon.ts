@@ -8,14 +8,15 @@ import {
   type ChallengeType,
   type CouponKind,
 } from '@tp/domain'
+import { adminReasonSchema } from '@tp/api/admin-reason'
 import { api } from '@/lib/api-client'
 import { couponsQueryKey } from './get-coupons'
 
-// POST /api/admin/coupons (body: @tp/domain createCouponSchema) -> 201 { coupon }; the answer's
+// POST /api/admin/coupons (body: @tp/domain createCouponSchema and the reason) -> 201 { coupon }; the answer's
 // body is not needed: the list is loaded again. Refusals: 422 VALIDATION_FAILED with
 // details[].path naming the field (a code that exists already: path "code").
 
-/** The body sent: createCouponSchema's input, with the instant as an ISO string. */
+/** The body sent: createCouponSchema's input, with the instant as an ISO string, and the reason. */
 export type CreateCouponRequest = {
   code: string
   kind: CouponKind
@@ -26,6 +27,8 @@ export type CreateCouponRequest = {
   isActive: boolean
   challenges: ChallengeType[] | null
   minimumSubtotalCents: number | null
+  /** why the firm gives it (the audit log keeps it: decision 0055) */
+  reason: string
 }
 
 /** What the admin types: text fields as typed, amounts in dollars. */
@@ -40,6 +43,7 @@ export type CouponFormInput = {
   minimumSubtotal: string
   challenges: ChallengeType[]
   isActive: boolean
+  reason: string
 }
 export type CouponFormField = keyof CouponFormInput
 
@@ -52,6 +56,7 @@ export const couponFormDefaults: CouponFormInput = {
   minimumSubtotal: '',
   challenges: [...challengeTypes],
   isActive: true,
+  reason: '',
 }
 
 /** The request's fields, as the form names them. */
@@ -64,6 +69,7 @@ export const requestFieldToFormField: Record<keyof CreateCouponRequest, CouponFo
   isActive: 'isActive',
   challenges: 'challenges',
   minimumSubtotalCents: 'minimumSubtotal',
+  reason: 'reason',
 }
 
 const WHOLE_NUMBER = /^\d+$/
@@ -125,6 +131,7 @@ export const couponFormSchema = z
     minimumSubtotal: z.string(),
     challenges: z.array(z.enum(challengeTypes)),
     isActive: z.boolean(),
+    reason: z.string(),
   })
   .transform((form, ctx): CreateCouponRequest => {
     const issues = new Map<CouponFormField, string>()
@@ -158,6 +165,9 @@ export const couponFormSchema = z
       }
     }
 
+    const reason = adminReasonSchema.safeParse(form.reason)
+    if (!reason.success) issues.set('reason', reason.error.issues[0]!.message)
+
     const isEveryChallenge = challengeTypes.every((type) => form.challenges.includes(type))
     const request: CreateCouponRequest = {
       code: form.code,
@@ -172,6 +182,7 @@ export const couponFormSchema = z
         ? null
         : challengeTypes.filter((type) => form.challenges.includes(type)),
       minimumSubtotalCents,
+      reason: reason.data ?? '',
     }
 
     const checked = createCouponSchema.safeParse(request)

@@ -1,5 +1,5 @@
 import { TicketPercent } from 'lucide-react'
-import { toast } from '@/lib/toast'
+import { useState } from 'react'
 import type { CouponDto } from '@tp/api'
 import { Badge } from '@/components/ui/badge'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -14,9 +14,8 @@ import {
   TableRow,
   TableSkeletonRows,
 } from '@/components/ui/table'
-import { getErrorMessage } from '@/lib/api-client'
 import { useCoupons } from '../api/get-coupons'
-import { useUpdateCoupon } from '../api/update-coupon'
+import { CouponActiveDialog, type CouponActiveChange } from './coupon-active-dialog'
 import {
   couponChallengesText,
   couponExpiryText,
@@ -38,30 +37,33 @@ const columns = [
   'Active',
 ] as const
 
-function ActiveSwitch({ coupon }: { coupon: CouponDto }) {
-  const updateCoupon = useUpdateCoupon()
+/** The coupon's state; flipping it asks for the reason first (coupon-active-dialog.tsx). */
+function ActiveSwitch({
+  coupon,
+  onChange,
+}: {
+  coupon: CouponDto
+  onChange: (change: CouponActiveChange) => void
+}) {
   // a support user sees the switch, disabled (decision 0036: read-only)
   const canAct = useCanAdminAct()
-  const toggle = (isActive: boolean) =>
-    updateCoupon.mutate(
-      { couponId: coupon.id, isActive },
-      {
-        onSuccess: () =>
-          toast.success(`Coupon ${coupon.code} ${isActive ? 'activated' : 'deactivated'}.`),
-        onError: (error) => toast.error(getErrorMessage(error)),
-      },
-    )
   return (
     <Switch
-      checked={updateCoupon.isPending ? updateCoupon.variables.isActive : coupon.isActive}
-      disabled={!canAct || updateCoupon.isPending}
+      checked={coupon.isActive}
+      disabled={!canAct}
       aria-label={`Coupon ${coupon.code} active`}
-      onCheckedChange={toggle}
+      onCheckedChange={(isActive) => onChange({ coupon, isActive })}
     />
   )
 }
 
-function CouponRow({ coupon }: { coupon: CouponDto }) {
+function CouponRow({
+  coupon,
+  onChange,
+}: {
+  coupon: CouponDto
+  onChange: (change: CouponActiveChange) => void
+}) {
   const isExpired = isCouponExpired(coupon)
   const isExhausted = coupon.maxUses !== null && coupon.uses >= coupon.maxUses
   return (
@@ -91,7 +93,7 @@ function CouponRow({ coupon }: { coupon: CouponDto }) {
       <TableCell>{couponChallengesText(coupon)}</TableCell>
       <TableCell className="tabular-nums">{couponMinimumText(coupon)}</TableCell>
       <TableCell>
-        <ActiveSwitch coupon={coupon} />
+        <ActiveSwitch coupon={coupon} onChange={onChange} />
       </TableCell>
     </TableRow>
   )
@@ -100,6 +102,7 @@ function CouponRow({ coupon }: { coupon: CouponDto }) {
 /** The firm's coupon codes, with a switch to turn each on or off. */
 export function CouponsTable() {
   const coupons = useCoupons()
+  const [change, setChange] = useState<CouponActiveChange | null>(null)
 
   if (coupons.isError) {
     return <LoadError error={coupons.error} onRetry={() => void coupons.refetch()} />
@@ -116,22 +119,27 @@ export function CouponsTable() {
   }
 
   return (
-    <Table aria-busy={coupons.isPending || undefined}>
-      <TableCaption className="sr-only">Coupons</TableCaption>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column}>{column}</TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {coupons.data ? (
-          coupons.data.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)
-        ) : (
-          <TableSkeletonRows rows={4} columns={columns.length} />
-        )}
-      </TableBody>
-    </Table>
+    <>
+      <Table aria-busy={coupons.isPending || undefined}>
+        <TableCaption className="sr-only">Coupons</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHead key={column}>{column}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {coupons.data ? (
+            coupons.data.map((coupon) => (
+              <CouponRow key={coupon.id} coupon={coupon} onChange={setChange} />
+            ))
+          ) : (
+            <TableSkeletonRows rows={4} columns={columns.length} />
+          )}
+        </TableBody>
+      </Table>
+      <CouponActiveDialog change={change} onClose={() => setChange(null)} />
+    </>
   )
 }

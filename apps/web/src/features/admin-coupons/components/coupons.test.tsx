@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { Settings } from 'luxon'
 import { afterEach, describe, expect, it } from 'vitest'
-import { couponsResponseSchema, type CouponDto } from '@tp/api'
+import { adminReasonMessages, couponsResponseSchema, type CouponDto } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import { couponFormMessages } from '../api/create-coupon'
@@ -114,7 +114,7 @@ describe('admin coupons: list', () => {
     expect(screen.getByRole('switch', { name: 'Coupon TWENTYOFF active' })).not.toBeChecked()
   })
 
-  it('turns a coupon off and on with its switch, then reloads the list', async () => {
+  it('turns a coupon off with its switch once the reason is given, then reloads the list', async () => {
     const path = `PATCH /api/admin/coupons/${summer.id}`
     const { api, app } = openPage(
       {
@@ -126,14 +126,24 @@ describe('admin coupons: list', () => {
     const toggle = await screen.findByRole('switch', { name: 'Coupon SUMMER10 active' })
 
     await app.user.click(toggle)
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate SUMMER10?' })
+    await app.user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
+    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeVisible()
+    expect(api.callsTo(path)).toHaveLength(0)
+    expect(toggle).toBeChecked()
+
+    await app.user.type(within(dialog).getByLabelText('Reason'), 'Leaked on a coupon site')
+    await app.user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
 
     expect(await screen.findByText('Coupon SUMMER10 deactivated.')).toBeInTheDocument()
-    expect(api.callsTo(path).map((call) => call.body)).toEqual([{ isActive: false }])
+    expect(api.callsTo(path).map((call) => call.body)).toEqual([
+      { isActive: false, reason: 'Leaked on a coupon site' },
+    ])
     await waitFor(() => expect(api.callsTo('GET /api/admin/coupons')).toHaveLength(2))
     expect(toggle).not.toBeChecked()
   })
 
-  it("puts the switch back and toasts the server's reason when the change is refused", async () => {
+  it("keeps the switch and toasts the server's reason when the change is refused", async () => {
     const path = `PATCH /api/admin/coupons/${summer.id}`
     const { app } = openPage(
       { [path]: () => json(404, { code: 'NOT_FOUND', message: 'No such coupon.' }) },
@@ -142,6 +152,9 @@ describe('admin coupons: list', () => {
     const toggle = await screen.findByRole('switch', { name: 'Coupon SUMMER10 active' })
 
     await app.user.click(toggle)
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate SUMMER10?' })
+    await app.user.type(within(dialog).getByLabelText('Reason'), 'Campaign over')
+    await app.user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
 
     expect(await screen.findByText('No such coupon.')).toBeInTheDocument()
     await waitFor(() => expect(toggle).toBeChecked())
@@ -186,7 +199,9 @@ describe('admin coupons: create', () => {
       await within(dialog).findByText('A coupon code has at least 3 characters.'),
     ).toBeVisible()
     expect(within(dialog).getByText(couponFormMessages.percent)).toBeVisible()
+    expect(within(dialog).getByText(adminReasonMessages.tooShort)).toBeVisible()
     expect(within(dialog).getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true')
     expect(within(dialog).getByLabelText('Discount (%)')).toHaveAttribute('aria-invalid', 'true')
 
     await app.user.type(within(dialog).getByLabelText('Code'), 'bad code')
@@ -222,6 +237,7 @@ describe('admin coupons: create', () => {
     })
     await app.user.click(within(dialog).getByRole('checkbox', { name: 'Two Phase' }))
     await app.user.click(within(dialog).getByRole('switch', { name: 'Active' }))
+    await app.user.type(within(dialog).getByLabelText('Reason'), 'Flash sale for the weekend')
     await app.user.click(within(dialog).getByRole('button', { name: 'Create coupon' }))
 
     expect(await screen.findByText('Coupon FLASH-SALE created.')).toBeInTheDocument()
@@ -235,6 +251,7 @@ describe('admin coupons: create', () => {
         isActive: false,
         challenges: ['instantFund'],
         minimumSubtotalCents: 435,
+        reason: 'Flash sale for the weekend',
       },
     ])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -248,6 +265,7 @@ describe('admin coupons: create', () => {
 
     await app.user.type(within(dialog).getByLabelText('Code'), 'WELCOME')
     await app.user.type(within(dialog).getByLabelText('Discount (%)'), '15')
+    await app.user.type(within(dialog).getByLabelText('Reason'), 'Welcome offer')
     await app.user.click(within(dialog).getByRole('button', { name: 'Create coupon' }))
 
     await screen.findByText('Coupon WELCOME created.')
@@ -260,6 +278,7 @@ describe('admin coupons: create', () => {
       isActive: true,
       challenges: null,
       minimumSubtotalCents: null,
+      reason: 'Welcome offer',
     })
   })
 
@@ -291,6 +310,7 @@ describe('admin coupons: create', () => {
 
     await app.user.type(within(dialog).getByLabelText('Code'), 'SUMMER10')
     await app.user.type(within(dialog).getByLabelText('Discount (%)'), '10')
+    await app.user.type(within(dialog).getByLabelText('Reason'), 'Summer campaign')
     await app.user.click(within(dialog).getByRole('button', { name: 'Create coupon' }))
 
     expect(await within(dialog).findByText('A coupon with this code exists already.')).toBeVisible()
@@ -309,6 +329,7 @@ describe('admin coupons: create', () => {
     await app.user.type(within(dialog).getByLabelText('Code'), 'BIGSPENDER')
     await app.user.type(within(dialog).getByLabelText('Discount (%)'), '5')
     await app.user.type(within(dialog).getByLabelText('Minimum subtotal (USD)'), '100000')
+    await app.user.type(within(dialog).getByLabelText('Reason'), 'Big spender offer')
     await app.user.click(within(dialog).getByRole('button', { name: 'Create coupon' }))
 
     expect(await within(dialog).findByText('The minimum is too high.')).toBeVisible()

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { toast } from '@/lib/toast'
+import { ADMIN_REASON_MAX, ADMIN_REASON_MIN } from '@tp/api/admin-reason'
 import { challengeTypeLabels, challengeTypes, formatMoney, minimumOrderTotal } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -21,6 +22,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
+import { Textarea } from '@/components/ui/textarea'
 import { ApiError } from '@/lib/api-client'
 import { serverErrorsOf } from '@/lib/server-errors'
 import {
@@ -207,6 +209,14 @@ function CreateCouponForm({ onDone }: { onDone: () => void }) {
           </div>
         )}
       />
+
+      <FormField
+        label="Reason"
+        hint={`Why the firm gives it: kept in the audit log. ${ADMIN_REASON_MIN}-${ADMIN_REASON_MAX} characters.`}
+        error={errors.reason?.message}
+      >
+        <Textarea rows={2} {...form.register('reason')} />
+      </FormField>
 
       {errors.root?.server?.message ? (
         <Alert variant="error">

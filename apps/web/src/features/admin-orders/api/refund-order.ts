@@ -4,9 +4,9 @@ import { refundOrderSchema } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { adminOrdersQueryKey } from './get-admin-orders'
 
-// POST /api/admin/orders/:orderId/refund {note?} -> { ok: true }: a card payment goes back through
+// POST /api/admin/orders/:orderId/refund {note} -> { ok: true }: a card payment goes back through
 // PayPal; a crypto one was sent back by hand (the note names its transaction). Refused: 409
-// ORDER_NOT_REFUNDABLE, 422 (crypto without a note), 502 (PayPal refused). The list reloads.
+// ORDER_NOT_REFUNDABLE, 422 (no note), 502 (PayPal refused). The list reloads.
 
 export async function refundOrder({
   orderId,

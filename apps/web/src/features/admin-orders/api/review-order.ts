@@ -4,7 +4,7 @@ import { reviewOrderSchema } from '@tp/api'
 import { api } from '@/lib/api-client'
 import { adminOrdersQueryKey } from './get-admin-orders'
 
-// POST /api/admin/orders/:orderId/review {decision: 'fulfil' | 'reject', note?} (orders under
+// POST /api/admin/orders/:orderId/review {decision: 'fulfil' | 'reject', note} (orders under
 // review) -> { ok: true }; refused: 409 ORDER_NOT_PAYABLE, 404. The list is loaded again.
 
 export type ReviewDecision = z.infer<typeof reviewOrderSchema>['decision']

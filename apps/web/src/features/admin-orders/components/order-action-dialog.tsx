@@ -1,6 +1,4 @@
-import { useState } from 'react'
 import { toast } from '@/lib/toast'
-import { reviewOrderSchema } from '@tp/api'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,8 +9,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
-import { Textarea } from '@/components/ui/textarea'
+import { AdminReasonField } from '@/components/admin-reason-field'
+import { useAdminReason } from '@/hooks/use-admin-reason'
 import { getErrorMessage } from '@/lib/api-client'
 import { useRetryProvisioning } from '../api/retry-provisioning'
 import { useRefundOrder } from '../api/refund-order'
@@ -22,8 +20,6 @@ import type { AdminOrderDto } from '../utils/types'
 
 export type OrderActionKind = 'retry' | 'fulfil' | 'reject' | 'refund'
 export type OrderAction = { kind: OrderActionKind; order: AdminOrderDto }
-
-const NOTE_MAX_LENGTH = reviewOrderSchema.shape.note.unwrap().maxLength ?? 500
 
 const copy: Record<
   OrderActionKind,
@@ -70,6 +66,12 @@ const refundHow = {
     'OxaPay cannot send coins back: send the refund from the wallet first, then note its transaction here.',
 } as const
 
+/** What the reason field is called for each action (every one asks for it: decision 0055). */
+function reasonLabel(kind: OrderActionKind, method: AdminOrderDto['method']): string {
+  if (kind === 'refund') return method === 'crypto' ? 'Refund transaction' : 'Note to the buyer'
+  return kind === 'retry' ? 'Reason (audited)' : 'Reason (kept with the order)'
+}
+
 /** Asks before an action on an order, runs it, and says how it went (toast). */
 export function OrderActionDialog({
   action,
@@ -89,24 +91,16 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
   const retry = useRetryProvisioning()
   const review = useReviewOrder()
   const refund = useRefundOrder()
-  const [note, setNote] = useState('')
+  const reasonField = useAdminReason()
   const text = copy[action.kind]
   const { order } = action
   const isReview = action.kind === 'fulfil' || action.kind === 'reject'
   const isRefund = action.kind === 'refund'
-  const isNoteRequired = isRefund && order.method === 'crypto'
   const isPending = retry.isPending || review.isPending || refund.isPending
-  const [isSubmitted, setSubmitted] = useState(false)
-  const noteError =
-    note.length > NOTE_MAX_LENGTH
-      ? `The note may have at most ${NOTE_MAX_LENGTH} characters.`
-      : isNoteRequired && isSubmitted && note.trim() === ''
-        ? 'Note the refund transaction (hash, amount and coin).'
-        : undefined
 
   function confirm() {
-    setSubmitted(true)
-    if (noteError || (isNoteRequired && note.trim() === '')) return
+    const reason = reasonField.submit()
+    if (reason === null) return
     const callbacks = {
       onSuccess: () => {
         toast.success(text.done(order.number))
@@ -115,16 +109,11 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
       onError: (error: unknown) => toast.error(getErrorMessage(error)),
     }
     if (action.kind === 'retry') {
-      retry.mutate(order.id, callbacks)
+      retry.mutate({ orderId: order.id, reason }, callbacks)
     } else if (action.kind === 'refund') {
-      const trimmed = note.trim()
-      refund.mutate({ orderId: order.id, ...(trimmed ? { note: trimmed } : {}) }, callbacks)
+      refund.mutate({ orderId: order.id, note: reason }, callbacks)
     } else {
-      const trimmed = note.trim()
-      review.mutate(
-        { orderId: order.id, decision: action.kind, ...(trimmed ? { note: trimmed } : {}) },
-        callbacks,
-      )
+      review.mutate({ orderId: order.id, decision: action.kind, note: reason }, callbacks)
     }
   }
 
@@ -154,21 +143,13 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
           {refundHow[order.method]}
         </p>
       ) : null}
-      {isReview || isRefund ? (
-        <FormField
-          label={
-            isNoteRequired
-              ? 'Refund transaction'
-              : isRefund
-                ? 'Note to the buyer (optional)'
-                : 'Note (optional)'
-          }
-          hint={`Kept with the order. At most ${NOTE_MAX_LENGTH} characters.`}
-          error={noteError}
-        >
-          <Textarea rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
-        </FormField>
-      ) : null}
+      <AdminReasonField
+        reason={reasonField}
+        label={reasonLabel(action.kind, order.method)}
+        {...(isRefund && order.method === 'crypto'
+          ? { hint: 'Its hash, amount and coin. Kept with the order and in the audit log.' }
+          : {})}
+      />
       <AlertDialogFooter>
         <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
         <Button

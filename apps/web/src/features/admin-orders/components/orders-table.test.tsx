@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { adminOrdersResponseSchema, type OrderSummaryDto } from '@tp/api'
+import { adminOrdersResponseSchema, adminReasonMessages, type OrderSummaryDto } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import type { AdminOrderDto } from '../utils/types'
@@ -226,7 +226,7 @@ describe('admin orders: actions', () => {
   const retryPath = `POST /api/admin/orders/${failedSetup.id}/retry`
   const reviewPath = `POST /api/admin/orders/${underReview.id}/review`
 
-  it('retries the provisioning of a paid order after a confirmation, then reloads the list', async () => {
+  it('retries the provisioning of a paid order after a confirmation with a reason, then reloads the list', async () => {
     const { api, app } = openPage({ [retryPath]: () => json(200, { ok: true }) })
     const row = await rowOf('TP-100043')
 
@@ -240,10 +240,18 @@ describe('admin orders: actions', () => {
     expect(api.callsTo(retryPath)).toHaveLength(0)
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Retry provisioning' }))
+    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
+    expect(api.callsTo(retryPath)).toHaveLength(0)
+
+    await app.user.type(
+      within(dialog).getByLabelText('Reason (audited)'),
+      'Trading server back since 10:05',
+    )
+    await app.user.click(within(dialog).getByRole('button', { name: 'Retry provisioning' }))
 
     expect(await screen.findByText('Provisioning of TP-100043 started again.')).toBeInTheDocument()
     expect(api.callsTo(retryPath)).toHaveLength(1)
-    expect(api.callsTo(retryPath)[0]!.body).toBeUndefined()
+    expect(api.callsTo(retryPath)[0]!.body).toEqual({ reason: 'Trading server back since 10:05' })
     await waitFor(() => expect(api.callsTo('GET /api/admin/orders')).toHaveLength(2))
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })
@@ -281,14 +289,17 @@ describe('admin orders: actions', () => {
     expect(within(await rowOf('TP-100044')).queryByRole('button', { name: /Retry/ })).toBeNull()
   })
 
-  it('approves an order under review with a note', async () => {
+  it('approves an order under review with its reason', async () => {
     const { api, app } = openPage({ [reviewPath]: () => json(200, { ok: true }) })
     const row = await rowOf('TP-100044')
 
     await app.user.click(within(row).getByRole('button', { name: 'Approve TP-100044' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve TP-100044?' })
     expect(dialog).toHaveTextContent('Paid 12 minutes after the session expired.')
-    await app.user.type(within(dialog).getByLabelText('Note (optional)'), '  Checked on chain  ')
+    await app.user.type(
+      within(dialog).getByLabelText('Reason (kept with the order)'),
+      '  Checked on chain  ',
+    )
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }))
 
     expect(await screen.findByText('Order TP-100044 approved.')).toBeInTheDocument()
@@ -298,7 +309,7 @@ describe('admin orders: actions', () => {
     await waitFor(() => expect(api.callsTo('GET /api/admin/orders')).toHaveLength(2))
   })
 
-  it('rejects an order under review, and sends nothing when cancelled', async () => {
+  it('rejects an order under review only with a reason, and sends nothing when cancelled', async () => {
     const { api, app } = openPage({ [reviewPath]: () => json(200, { ok: true }) })
     const row = await rowOf('TP-100044')
 
@@ -311,9 +322,18 @@ describe('admin orders: actions', () => {
     await app.user.click(within(row).getByRole('button', { name: 'Reject TP-100044' }))
     dialog = await screen.findByRole('alertdialog', { name: 'Reject TP-100044?' })
     await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
+    expect(api.callsTo(reviewPath)).toHaveLength(0)
+    await app.user.type(
+      within(dialog).getByLabelText('Reason (kept with the order)'),
+      'Paid from a third party',
+    )
+    await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }))
 
     expect(await screen.findByText('Order TP-100044 rejected.')).toBeInTheDocument()
-    expect(api.callsTo(reviewPath).map((call) => call.body)).toEqual([{ decision: 'reject' }])
+    expect(api.callsTo(reviewPath).map((call) => call.body)).toEqual([
+      { decision: 'reject', note: 'Paid from a third party' },
+    ])
     await waitFor(() => expect(api.callsTo('GET /api/admin/orders')).toHaveLength(2))
   })
 
@@ -329,6 +349,10 @@ describe('admin orders: actions', () => {
 
     await app.user.click(within(row).getByRole('button', { name: 'Approve TP-100044' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve TP-100044?' })
+    await app.user.type(
+      within(dialog).getByLabelText('Reason (kept with the order)'),
+      'Checked on chain',
+    )
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }))
 
     expect(
@@ -363,7 +387,7 @@ describe('admin orders: refunds', () => {
     expect(within(row).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument()
   })
 
-  it('refunds a card order through PayPal after a confirmation, with an optional note', async () => {
+  it('refunds a card order through PayPal after a confirmation, with a note to the buyer', async () => {
     const { api, app } = openPage({ [refundPath(fulfilled)]: () => json(200, { ok: true }) })
     const row = await rowOf('TP-100042')
 
@@ -371,7 +395,7 @@ describe('admin orders: refunds', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund TP-100042?' })
     expect(dialog).toHaveTextContent('$599.00: The payment is refunded in full through PayPal now.')
     expect(dialog).toHaveTextContent('trading accounts it bought are closed')
-    await app.user.type(within(dialog).getByLabelText('Note to the buyer (optional)'), 'Sorry!')
+    await app.user.type(within(dialog).getByLabelText('Note to the buyer'), 'Sorry!')
     await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
 
     expect(await screen.findByText('Order TP-100042 refunded.')).toBeInTheDocument()
@@ -389,9 +413,7 @@ describe('admin orders: refunds', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund TP-100044?' })
     expect(dialog).toHaveTextContent('OxaPay cannot send coins back')
     await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
-    expect(
-      await within(dialog).findByText('Note the refund transaction (hash, amount and coin).'),
-    ).toBeInTheDocument()
+    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
     expect(api.callsTo(refundPath(underReview))).toHaveLength(0)
 
     await app.user.type(within(dialog).getByLabelText('Refund transaction'), 'tx 0xab12, 4193 USDT')

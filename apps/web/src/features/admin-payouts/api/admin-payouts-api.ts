@@ -4,6 +4,8 @@ import {
   adminIdentityListSchema,
   adminPayoutListSchema,
   identityCheckSchema,
+  reviewDecisionSchema,
+  type ReviewDecision,
 } from '@tp/api/payouts'
 import { API_BASE, api } from '@/lib/api-client'
 import { getSession } from '@/lib/session'
@@ -31,8 +33,6 @@ export const adminPayoutQueries = {
 export const usePayoutQueue = (status: 'open' | 'all') => useQuery(adminPayoutQueries.queue(status))
 export const usePendingIdentityChecks = () => useQuery(adminPayoutQueries.identity())
 
-type Decision = { decision: 'approve' } | { decision: 'reject'; reason: string }
-
 function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {
   const client = useQueryClient()
   return useMutation({
@@ -42,8 +42,8 @@ function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {
 }
 
 export const useReviewPayout = () =>
-  useAdminMutation(({ payoutId, ...decision }: { payoutId: string } & Decision) =>
-    api.post(`/admin/payouts/${payoutId}/review`, decision, ok),
+  useAdminMutation(({ payoutId, ...decision }: { payoutId: string } & ReviewDecision) =>
+    api.post(`/admin/payouts/${payoutId}/review`, reviewDecisionSchema.parse(decision), ok),
   )
 export const useMarkPaid = () =>
   useAdminMutation(({ payoutId, reference }: { payoutId: string; reference: string }) =>
@@ -55,8 +55,12 @@ export const useMarkLateBonusPaid = () =>
     api.post(`/admin/payouts/${payoutId}/late-bonus/mark-paid`, { reference }, ok),
   )
 export const useReviewIdentity = () =>
-  useAdminMutation(({ checkId, ...decision }: { checkId: string } & Decision) =>
-    api.post(`/admin/identity-checks/${checkId}/review`, decision, identityCheckSchema),
+  useAdminMutation(({ checkId, ...decision }: { checkId: string } & ReviewDecision) =>
+    api.post(
+      `/admin/identity-checks/${checkId}/review`,
+      reviewDecisionSchema.parse(decision),
+      identityCheckSchema,
+    ),
   )
 
 /** An identity image: fetched with the admin's token (never a public address), as an object URL. */

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
-import { payoutStatusLabels, type PayoutStatus } from '@tp/api/payouts'
+import { ADMIN_REASON_MAX, ADMIN_REASON_MIN } from '@tp/api/admin-reason'
+import { payoutStatusLabels, type PayoutStatus, type ReviewDecision } from '@tp/api/payouts'
 import { formatMoney, usd } from '@tp/domain/money'
+import { AdminReasonField } from '@/components/admin-reason-field'
 import { PayoutConditions } from '@/components/payout-conditions'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -9,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useAdminReason } from '@/hooks/use-admin-reason'
 import { getErrorMessage } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import {
@@ -53,42 +56,40 @@ function IdentityImage({ path, alt }: { path: string; alt: string }) {
   )
 }
 
-/** A reject-with-reason control: a reason field that appears on demand. */
-function RejectWithReason({
-  onReject,
+/**
+ * Approve or reject, each with the reason (decision 0055): checked by the server's schema, kept
+ * in the audit log; a rejection's reason is the one the trader is told.
+ */
+function ReviewWithReason({
+  approveLabel,
+  onDecide,
   isPending,
 }: {
-  onReject: (reason: string) => void
+  approveLabel: string
+  onDecide: (decision: ReviewDecision) => void
   isPending: boolean
 }) {
-  const [reason, setReason] = useState('')
-  const [isOpen, setIsOpen] = useState(false)
-  if (!isOpen) {
-    return (
-      <Button variant="outline" onClick={() => setIsOpen(true)}>
-        Reject…
-      </Button>
-    )
+  const reasonField = useAdminReason()
+  const decide = (decision: ReviewDecision['decision']) => {
+    const reason = reasonField.submit()
+    if (reason !== null) onDecide({ decision, reason })
   }
   return (
-    <form
-      className="flex flex-col gap-2 sm:flex-row"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (reason.trim()) onReject(reason.trim())
-      }}
-    >
-      <Input
-        aria-label="Reason for the rejection"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        placeholder="Reason the trader will see"
-        required
+    <div className="grid gap-2">
+      <AdminReasonField
+        reason={reasonField}
+        label="Reason for the decision"
+        hint={`Kept in the audit log; a rejection's reason is sent to the trader. ${ADMIN_REASON_MIN}-${ADMIN_REASON_MAX} characters.`}
       />
-      <Button type="submit" variant="destructive" disabled={isPending || !reason.trim()}>
-        Reject
-      </Button>
-    </form>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={isPending} onClick={() => decide('approve')}>
+          {approveLabel}
+        </Button>
+        <Button variant="destructive" disabled={isPending} onClick={() => decide('reject')}>
+          Reject
+        </Button>
+      </div>
+    </div>
   )
 }
 
@@ -119,22 +120,13 @@ function IdentityReviews() {
             <IdentityImage path={check.selfieUrl} alt={`Selfie of ${check.legalName}`} />
           </div>
           {canAct ? (
-            <div className="flex flex-wrap gap-2">
-              <Button
-                disabled={review.isPending}
-                onClick={() =>
-                  review.mutate({ checkId: check.id, decision: 'approve' }, { onError })
-                }
-              >
-                Approve identity
-              </Button>
-              <RejectWithReason
-                isPending={review.isPending}
-                onReject={(reason) =>
-                  review.mutate({ checkId: check.id, decision: 'reject', reason }, { onError })
-                }
-              />
-            </div>
+            <ReviewWithReason
+              approveLabel="Approve identity"
+              isPending={review.isPending}
+              onDecide={(decision) =>
+                review.mutate({ checkId: check.id, ...decision }, { onError })
+              }
+            />
           ) : null}
         </li>
       ))}
@@ -252,25 +244,13 @@ function PayoutQueue() {
                 size="xs"
               />
               {canAct && payout.status === 'under_review' && (
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    disabled={review.isPending}
-                    onClick={() =>
-                      review.mutate({ payoutId: payout.id, decision: 'approve' }, { onError })
-                    }
-                  >
-                    Approve payout
-                  </Button>
-                  <RejectWithReason
-                    isPending={review.isPending}
-                    onReject={(reason) =>
-                      review.mutate(
-                        { payoutId: payout.id, decision: 'reject', reason },
-                        { onError },
-                      )
-                    }
-                  />
-                </div>
+                <ReviewWithReason
+                  approveLabel="Approve payout"
+                  isPending={review.isPending}
+                  onDecide={(decision) =>
+                    review.mutate({ payoutId: payout.id, ...decision }, { onError })
+                  }
+                />
               )}
               {payout.status === 'requested' && (
                 <p className="text-xs text-muted-foreground">

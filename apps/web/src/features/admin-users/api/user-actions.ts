@@ -9,7 +9,7 @@ import {
 import { api, apiRequest } from '@/lib/api-client'
 import { adminUsersQueryKey } from './get-users'
 
-// PATCH /api/admin/users/:userId {name?, role?, emailVerified?, reason?} -> {user}
+// PATCH /api/admin/users/:userId {name?, role?, emailVerified?, reason} -> {user}
 // POST /api/admin/users/:userId/disable|enable {reason} -> {user, endedSessions, accountIds}
 // Each is audited by the server; the lists and the detail page reload after it.
 

@@ -15,7 +15,8 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { fieldClasses, Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { AdminReasonField } from '@/components/admin-reason-field'
+import { useAdminReason } from '@/hooks/use-admin-reason'
 import { getErrorMessage } from '@/lib/api-client'
 import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
@@ -23,13 +24,11 @@ import { useSetUserEnabled, useUpdateUser } from '../api/user-actions'
 
 export type UserAction = { kind: 'edit' | 'disable' | 'enable'; user: AdminUserRow }
 
-const REASON_MIN = 3
-const REASON_MAX = 500
-
 const copy = {
   edit: {
     title: 'Edit user',
-    description: 'Name, role and whether the email is verified. The change is audited.',
+    description:
+      'Name, role and whether the email is verified. The change is audited with the reason.',
     confirm: 'Save',
   },
   disable: {
@@ -70,23 +69,14 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
   // the server refuses an admin's own role change; the dialog does not offer it
   const isSelf = useUser()?.id === user.id
   const [emailVerified, setEmailVerified] = useState(user.emailVerified)
-  const [reason, setReason] = useState('')
-  const [isSubmitted, setSubmitted] = useState(false)
+  // every change to a user's access or identity says why (decision 0055)
+  const reasonField = useAdminReason()
   const text = copy[kind]
-  const isReasonRequired = kind !== 'edit'
-  const trimmed = reason.trim()
-  const reasonError =
-    trimmed.length > REASON_MAX
-      ? `Keep the reason to ${REASON_MAX} characters.`
-      : isSubmitted && (isReasonRequired || trimmed) && trimmed.length < REASON_MIN
-        ? `Give the reason in at least ${REASON_MIN} characters.`
-        : undefined
   const isPending = update.isPending || setEnabled.isPending
 
   function confirm() {
-    setSubmitted(true)
-    if (trimmed.length > REASON_MAX) return
-    if ((isReasonRequired || trimmed) && trimmed.length < REASON_MIN) return
+    const reason = reasonField.submit()
+    if (reason === null) return
     const callbacks = {
       onSuccess: () => {
         toast.success(
@@ -107,15 +97,12 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
           name: name.trim() || null,
           role,
           emailVerified,
-          ...(trimmed ? { reason: trimmed } : {}),
+          reason,
         },
         callbacks,
       )
     } else {
-      setEnabled.mutate(
-        { userId: user.id, isEnabled: kind === 'enable', reason: trimmed },
-        callbacks,
-      )
+      setEnabled.mutate({ userId: user.id, isEnabled: kind === 'enable', reason }, callbacks)
     }
   }
 
@@ -161,13 +148,10 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
           </div>
         </div>
       ) : null}
-      <FormField
-        label={isReasonRequired ? 'Reason (sent to the user)' : 'Reason (optional, audited)'}
-        hint={`Kept in the audit log. ${REASON_MIN}-${REASON_MAX} characters.`}
-        error={reasonError}
-      >
-        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </FormField>
+      <AdminReasonField
+        reason={reasonField}
+        label={kind === 'edit' ? 'Reason (audited)' : 'Reason (sent to the user)'}
+      />
       <AlertDialogFooter>
         <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
         <Button

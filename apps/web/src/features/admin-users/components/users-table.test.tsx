@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AdminUserRow } from '@tp/api'
+import { adminReasonMessages, type AdminUserRow } from '@tp/api'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -161,6 +161,37 @@ describe('admin user accounts', () => {
     await waitFor(() => expect(api.callsTo('POST /api/admin/users/u1/disable')).toHaveLength(1))
     expect(api.callsTo('POST /api/admin/users/u1/disable')[0]!.body).toEqual({
       reason: 'Chargeback opened',
+    })
+  })
+
+  it('edits a user only with a reason, and sends it with the change', async () => {
+    const api = mockApi(
+      {
+        'GET /api/admin/users': () => json(200, usersPage(1, 1, 1)),
+        'PATCH /api/admin/users/u1': () =>
+          json(200, { user: { ...usersPage(1, 1, 1).data.users[0], name: 'Trader One' } }),
+      },
+      { user: admin },
+    )
+    const app = renderApp('/admin/useraccount', { user: admin })
+    await app.user.click(await screen.findByRole('button', { name: 'Edit Trader 1' }))
+    const dialog = await screen.findByRole('alertdialog')
+    const name = within(dialog).getByRole('textbox', { name: 'Name' })
+    await app.user.clear(name)
+    await app.user.type(name, 'Trader One')
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
+    expect(api.callsTo('PATCH /api/admin/users/u1')).toHaveLength(0)
+
+    await app.user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (audited)' }),
+      'Name as on the passport',
+    )
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo('PATCH /api/admin/users/u1')).toHaveLength(1))
+    expect(api.callsTo('PATCH /api/admin/users/u1')[0]!.body).toMatchObject({
+      name: 'Trader One',
+      reason: 'Name as on the passport',
     })
   })
 })

@@ -4,6 +4,7 @@ import {
   calendarImportResponseSchema,
   calendarSyncResponseSchema,
   economicEventResponseSchema,
+  economicEventDeleteSchema,
   economicEventDeletedSchema,
   type CalendarImportInput,
   type EconomicEventInput,
@@ -64,12 +65,14 @@ export function useSaveEconomicEvent() {
   })
 }
 
+/** DELETE with the reason (a deleted event no longer restricts trading: decision 0055). */
 export function useDeleteEconomicEvent() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       apiRequest(`/admin/calendar/events/${encodeURIComponent(id)}`, {
         method: 'DELETE',
+        body: economicEventDeleteSchema.parse({ reason }),
         schema: economicEventDeletedSchema,
       }),
     onSuccess: invalidate,

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { CalendarClock, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
+import type { EconomicEvent } from '@tp/api/calendar'
 import { economicImpactLabels, economicImpacts, type EconomicImpact } from '@tp/domain/calendar'
 import { LoadError } from '@/components/load-error'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { fieldClasses, Input } from '@/components/ui/input'
@@ -23,13 +23,9 @@ import { isAdmin } from '@/lib/roles'
 import { useUser } from '@/lib/session'
 import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
-import {
-  useAdminCalendar,
-  useDeleteEconomicEvent,
-  useSyncCalendar,
-  type AdminCalendarFilter,
-} from '../api/admin-calendar'
+import { useAdminCalendar, useSyncCalendar, type AdminCalendarFilter } from '../api/admin-calendar'
 import { CalendarImport } from './calendar-import'
+import { DeleteEventDialog } from './delete-event-dialog'
 import { EventDialog } from './event-dialog'
 import { ImpactBadge } from './impact-badge'
 
@@ -77,11 +73,12 @@ export function AdminCalendar() {
     page: 1,
   })
   const list = useAdminCalendar(filter)
-  const remove = useDeleteEconomicEvent()
+  const [deleting, setDeleting] = useState<EconomicEvent | null>(null)
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
 
   return (
     <div className="grid gap-6">
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
       <div className="flex flex-wrap gap-2">
         <EventDialog
           trigger={
@@ -143,12 +140,6 @@ export function AdminCalendar() {
         </div>
       </div>
 
-      {remove.isError ? (
-        <Alert variant="error">
-          <p>{getErrorMessage(remove.error)}</p>
-        </Alert>
-      ) : null}
-
       {list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data && list.data.events.length === 0 ? (
@@ -201,15 +192,9 @@ export function AdminCalendar() {
                         <Button
                           variant="ghost"
                           size="icon"
-                          disabled={!canAct || remove.isPending}
+                          disabled={!canAct}
                           aria-label={`Delete ${event.currency} ${event.title}`}
-                          onClick={() => {
-                            if (window.confirm(`Delete ${event.currency} ${event.title}?`)) {
-                              remove.mutate(event.id, {
-                                onSuccess: () => toast.success('Event deleted.'),
-                              })
-                            }
-                          }}
+                          onClick={() => setDeleting(event)}
                         >
                           <Trash2 aria-hidden />
                         </Button>

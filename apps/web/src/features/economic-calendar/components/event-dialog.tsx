@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { fieldClasses, Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useSaveEconomicEvent } from '../api/admin-calendar'
@@ -23,7 +24,14 @@ import { useSaveEconomicEvent } from '../api/admin-calendar'
 const toFieldValue = (iso: string) => iso.slice(0, 16)
 const toInstant = (value: string) => (value ? `${value}:00Z` : '')
 
-type Draft = { time: string; currency: string; title: string; impact: EconomicImpact }
+type Draft = {
+  time: string
+  currency: string
+  title: string
+  impact: EconomicImpact
+  /** optional: the audit entry otherwise says "by hand" (decision 0055) */
+  reason: string
+}
 
 /** Create (no `event`) or edit an economic event; times are entered in UTC. */
 export function EventDialog({ event, trigger }: { event?: EconomicEvent; trigger: ReactNode }) {
@@ -35,15 +43,20 @@ export function EventDialog({ event, trigger }: { event?: EconomicEvent; trigger
         currency: event.currency,
         title: event.title,
         impact: event.impact,
+        reason: '',
       }
-    : { time: '', currency: '', title: '', impact: 'high' }
+    : { time: '', currency: '', title: '', impact: 'high', reason: '' }
   const [draft, setDraft] = useState<Draft>(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useSaveEconomicEvent()
 
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault()
-    const parsed = economicEventInputSchema.safeParse({ ...draft, time: toInstant(draft.time) })
+    const parsed = economicEventInputSchema.safeParse({
+      ...draft,
+      time: toInstant(draft.time),
+      reason: draft.reason.trim() || undefined,
+    })
     if (!parsed.success) {
       const found: Record<string, string> = {}
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message
@@ -118,6 +131,19 @@ export function EventDialog({ event, trigger }: { event?: EconomicEvent; trigger
                 </option>
               ))}
             </select>
+          </FormField>
+          <FormField
+            label="Reason (optional)"
+            id={`${id}-reason`}
+            hint="Kept in the audit log."
+            error={errors.reason}
+          >
+            <Textarea
+              id={`${id}-reason`}
+              rows={2}
+              value={draft.reason}
+              onChange={(e) => setDraft({ ...draft, reason: e.target.value })}
+            />
           </FormField>
           {save.isError ? (
             <Alert variant="error">
