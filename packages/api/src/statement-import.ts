@@ -6,6 +6,8 @@
 // This module holds the words and formats (no zod: the public page's island loads it); the
 // request and response schemas are in statement-import-schemas.ts.
 
+import { importedAccountMessages } from './account-kind-messages'
+
 /** The largest file a save accepts (a 10k-trade statement is ~5 MB). */
 export const STATEMENT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024
 /** Saved imports per trader. */
@@ -39,8 +41,7 @@ export const statementImportMessages = {
   save: 'Save to my analytics',
   saving: 'Saving…',
   saved: 'Saved to your analytics as an imported account.',
-  importedKind: 'imported',
-  importedReadOnly: 'Imported statement: read-only, never tradable.',
+  ...importedAccountMessages,
   tooManyImports: `You have ${MAX_STATEMENT_IMPORTS} saved imports; delete one before saving another.`,
   fileRequired: 'Attach the statement file.',
   tooLarge: `The file is too large: a statement of up to ${STATEMENT_UPLOAD_MAX_BYTES / 1024 / 1024} MB can be saved.`,

@@ -1,5 +1,7 @@
 // TradeLocker's user-facing messages (decision 0044), apart from the schemas of ./tradelocker so a
 // page that only shows them loads no zod (decision 0041).
+import { linkedAccountMessages } from './account-kind-messages'
+
 export const tradeLockerMessages = {
   allFieldsRequired: 'All fields are required',
   emailFormat: 'Enter the email you sign in to TradeLocker with.',
@@ -18,9 +20,7 @@ export const tradeLockerMessages = {
   refreshRefused: 'This refresh token is not valid. Sign in to TradeLocker again.',
   passwordNeverStored:
     'Your password is used once to sign in to TradeLocker and is never stored. The session is refreshed every 30 minutes while linked.',
-  linkedReadOnly:
-    'A linked TradeLocker account: its order history, imported read-only. It is not traded or evaluated here.',
-  linkedKind: 'TradeLocker',
+  ...linkedAccountMessages,
   linked: 'TradeLocker account linked.',
   imported: 'Order history imported.',
   unlinked: 'TradeLocker login unlinked: its tokens and imported history were removed.',

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { statementImportMessages } from '@tp/api/statement-import'
-import { tradeLockerMessages } from '@tp/api/tradelocker-messages'
+import { importedAccountMessages, linkedAccountMessages } from '@tp/api/account-kind-messages'
 import { LoadError } from '@/components/load-error'
 import { paths } from '@/config/paths'
 import { Alert } from '@/components/ui/alert'
@@ -65,7 +64,7 @@ function ImportedMetrics({ importId }: { importId: string }) {
   return (
     <>
       <Alert>
-        <p>{statementImportMessages.importedReadOnly}</p>
+        <p>{importedAccountMessages.importedReadOnly}</p>
       </Alert>
       <AccountMetricsView
         metrics={metrics.data.metrics}
@@ -84,7 +83,7 @@ function LinkedMetrics({ linkedAccountId }: { linkedAccountId: string }) {
   return (
     <>
       <Alert>
-        <p>{tradeLockerMessages.linkedReadOnly}</p>
+        <p>{linkedAccountMessages.linkedReadOnly}</p>
       </Alert>
       <AccountMetricsView
         metrics={metrics.data.metrics}
@@ -165,13 +164,13 @@ export function AccountMetricsPage() {
               {importedAccounts.map((account) => (
                 <option key={account.id} value={IMPORTED + account.id}>
                   {account.name} · {account.platform} #{account.login} ·{' '}
-                  {statementImportMessages.importedKind}
+                  {importedAccountMessages.importedKind}
                 </option>
               ))}
               {linkedAccounts.map((account) => (
                 <option key={account.id} value={LINKED + account.id}>
                   {account.name} · #{account.accNum} {account.server} ·{' '}
-                  {tradeLockerMessages.linkedKind}
+                  {linkedAccountMessages.linkedKind}
                 </option>
               ))}
             </select>
