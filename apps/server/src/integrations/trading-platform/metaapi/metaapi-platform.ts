@@ -117,6 +117,8 @@ export type MetaApiPlatformOptions = {
   store?: MetaApiStore
   /** how the tracker-events loop waits before asking again after a failure (tests record it) */
   eventStreamSleep?: (ms: number, signal: AbortSignal) => Promise<void>
+  /** the time a 429's pause is measured on (tests move it); default Date.now */
+  now?: () => number
 }
 
 /** The tracker-events stream's name in metaapi_stream_cursors. */
@@ -694,12 +696,21 @@ export class MetaApiPlatform implements TradingPlatform {
     }
   }
 
+  private now(): number {
+    return this.options.now?.() ?? Date.now()
+  }
+
+  /** MetaApi asked us to wait (429 with Retry-After): no account is read until then. */
+  private isPaused(): boolean {
+    return this.now() < this.pausedUntilMs
+  }
+
   /**
    * One polling round: every watched account not backing off, `pollConcurrency` at a time. A
    * round still running when the next is due is not doubled.
    */
   async pollOnce(): Promise<void> {
-    if (this.isPolling || !this.client || Date.now() < this.pausedUntilMs) return
+    if (this.isPolling || !this.client || this.isPaused()) return
     this.isPolling = true
     try {
       const nowMs = Date.now()
@@ -716,7 +727,7 @@ export class MetaApiPlatform implements TradingPlatform {
       const concurrency = this.options.pollConcurrency ?? 16
       let next = 0
       const worker = async () => {
-        while (next < due.length && Date.now() >= this.pausedUntilMs) {
+        while (next < due.length && !this.isPaused()) {
           const [id, state] = due[next++]!
           await this.pollSerial(id, state)
         }
@@ -758,7 +769,9 @@ export class MetaApiPlatform implements TradingPlatform {
       state.failures++
       state.skipPolls = Math.min(2 ** Math.min(state.failures, 5), 30) - 1
       if (error instanceof MetaApiError && error.kind === 'rate_limited') {
-        this.pausedUntilMs = Date.now() + (error.info.retryAfterMs ?? 1000)
+        // the pause is the back-off: the account is read on the first round after it
+        this.pausedUntilMs = this.now() + (error.info.retryAfterMs ?? 1000)
+        state.skipPolls = 0
       }
       if (state.failures === 1 || state.failures % 30 === 0) {
         this.options.logger.warn(
@@ -1033,7 +1046,7 @@ export class MetaApiPlatform implements TradingPlatform {
   private async refreshNow(id: string): Promise<void> {
     const state = this.watched.get(id)
     if (!state || !this.client) return
-    if (Date.now() < this.pausedUntilMs) {
+    if (this.isPaused()) {
       // rate-limited: read on the first round after the pause
       state.skipPolls = 0
       return
@@ -1132,6 +1145,11 @@ export class MetaApiPlatform implements TradingPlatform {
 
   /** MetaApi's client API cannot deposit or withdraw: a payout rolls the account over (0054) */
   canApplyBalanceOperation(): boolean {
+    return false
+  }
+
+  /** MetaApi cannot change a broker account's rights: "disabled" closes every position (above) */
+  canDisableKeepPositions(): boolean {
     return false
   }
 

@@ -268,6 +268,25 @@ const pendingTypeOf = (type: string): PendingOrderType | null => pendingTypes[ty
 const serverMsOf = (seconds: string, msc: string | undefined) =>
   msc !== undefined && /^\d+$/.test(msc) && msc !== '0' ? Number(msc) : Number(seconds) * 1000
 
+/**
+ * How the poller waits for its next poll: `now` times a poll, `schedule` runs the next one after a
+ * delay and answers its cancel. Real timers in the app; tests run each poll by hand on a clock of
+ * their own, so back-off is counted in polls, never slept through.
+ */
+export type Mt5PollTimer = {
+  now(): number
+  schedule(run: () => void, delayMs: number): () => void
+}
+
+const realPollTimer: Mt5PollTimer = {
+  now: () => Date.now(),
+  schedule(run, delayMs) {
+    const timer = setTimeout(run, delayMs)
+    timer.unref?.()
+    return () => clearTimeout(timer)
+  },
+}
+
 /** What a closing deal's trade knows of its position's opening. */
 type Opening = { price: number; timeMs: number; commission: number }
 
@@ -278,7 +297,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
   private pool: Mt5SessionPool | null = null
   private readonly listeners = new Set<AccountEventListener>()
   private readonly watched = new Map<string, Watched>()
-  private pollTimer: NodeJS.Timeout | null = null
+  private cancelPoll: (() => void) | null = null
   private isRunning = false
   private backoffMs = 0
   /** the trade server's offset from UTC, ms (null: not read yet) */
@@ -294,6 +313,8 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       logger: Logger
       /** our database's memory of the logins' deal watermarks (always in the app) */
       store?: Mt5Store
+      /** the poller's timer (tests: polls run by hand); default real timers */
+      pollTimer?: Mt5PollTimer
     },
   ) {}
 
@@ -339,8 +360,8 @@ export class Mt5WebApiPlatform implements TradingPlatform {
 
   async stop(): Promise<void> {
     this.isRunning = false
-    if (this.pollTimer) clearTimeout(this.pollTimer)
-    this.pollTimer = null
+    this.cancelPoll?.()
+    this.cancelPoll = null
     this.pool?.close()
     await this.fake?.close()
   }
@@ -1032,12 +1053,15 @@ export class Mt5WebApiPlatform implements TradingPlatform {
 
   private schedulePoll(delayMs: number): void {
     if (!this.isRunning) return
-    this.pollTimer = setTimeout(() => void this.pollCycle(), delayMs)
-    this.pollTimer.unref?.()
+    this.cancelPoll = this.timer.schedule(() => void this.pollCycle(), delayMs)
+  }
+
+  private get timer(): Mt5PollTimer {
+    return this.options.pollTimer ?? realPollTimer
   }
 
   private async pollCycle(): Promise<void> {
-    const startedMs = Date.now()
+    const startedMs = this.timer.now()
     let delayMs = this.options.settings.pollMs
     try {
       await this.pollOnce()
@@ -1053,7 +1077,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       this.options.logger.warn({ err: error, backoffMs: delayMs }, 'MT5 poll failed; backing off')
     }
     this.polls++
-    this.schedulePoll(Math.max(0, delayMs - (Date.now() - startedMs)))
+    this.schedulePoll(Math.max(0, delayMs - (this.timer.now() - startedMs)))
   }
 
   /**

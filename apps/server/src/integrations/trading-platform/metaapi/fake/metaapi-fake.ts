@@ -138,6 +138,8 @@ export type MetaApiFake = {
   trackers: Map<string, FakeTracker>
   trackerEvents: FakeTrackerEvent[]
   injectFault(fault: FakeMetaApiFault): void
+  /** the injected faults not yet spent are dropped (the outage is over) */
+  clearFaults(): void
   /** sets the account's equity (the difference to the balance becomes floating profit) */
   setEquity(login: string, equityCents: number): void
   /** a closed trade: an opening and a closing deal, the profit booked to the balance */
@@ -834,6 +836,9 @@ export async function startMetaApiFake(
     trackerEvents: risk.events,
     injectFault(fault) {
       faults.push({ ...fault, remaining: fault.count })
+    },
+    clearFaults() {
+      faults.length = 0
     },
     broker: findBroker,
     setEquity(login, equity) {

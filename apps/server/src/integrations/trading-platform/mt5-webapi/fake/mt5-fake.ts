@@ -144,6 +144,8 @@ export class Mt5Fake {
   /** commands answered, by path (tests: batching; the bench) */
   readonly calls = new Map<string, number>()
   private readonly faults: { path: string | null; fault: Fault }[] = []
+  /** what every request answers while the server is down or throttling (null: it is not) */
+  private outage: Fault | null = null
   private readonly sockets = new WeakMap<Socket, SocketState>()
   private readonly openSockets = new Set<Socket>()
   private readonly managers: Record<string, { password: string; canDeal?: boolean }>
@@ -265,6 +267,35 @@ export class Mt5Fake {
     for (let i = 0; i < count; i++) {
       this.faults.push({ path, fault: { kind: 'rate-limit', retryAfterSeconds } })
     }
+  }
+
+  /**
+   * Every request from now on answers this until `endOutage()`: an error (HTTP status and
+   * retcode; default 503 and the common error) or, with `retryAfterSeconds`, 429 with Retry-After.
+   */
+  startOutage(
+    fault: { httpStatus?: number; retcode?: number } | { retryAfterSeconds: number } = {},
+  ): void {
+    this.outage =
+      'retryAfterSeconds' in fault
+        ? { kind: 'rate-limit', retryAfterSeconds: fault.retryAfterSeconds }
+        : {
+            kind: 'retcode',
+            retcode: fault.retcode ?? Mt5Retcode.ERROR,
+            httpStatus: fault.httpStatus ?? 503,
+          }
+  }
+
+  /** The server answers again. */
+  endOutage(): void {
+    this.outage = null
+  }
+
+  /** Requests received (every command path, the control page's aside): tests count a storm. */
+  get requestCount(): number {
+    let count = 0
+    for (const calls of this.calls.values()) count += calls
+    return count
   }
 
   /** Closes every connection now (the server restarted): sessions must authenticate again. */
@@ -428,8 +459,8 @@ export class Mt5Fake {
       if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs))
       this.calls.set(path, (this.calls.get(path) ?? 0) + 1)
       const index = this.faults.findIndex((entry) => entry.path === null || entry.path === path)
-      if (index >= 0) {
-        const fault = this.faults.splice(index, 1)[0]!.fault
+      const fault = index >= 0 ? this.faults.splice(index, 1)[0]!.fault : this.outage
+      if (fault) {
         if (fault.kind === 'drop') {
           request.socket.destroy()
           return
