@@ -208,9 +208,12 @@ function scan(html: string): TableDocument {
         // `<!-->` and `<!--->` close at once: left to the generic reader
         if (html.charCodeAt(start) === GT || html.startsWith('->', start)) throw HAND_OVER
         const dashes = html.indexOf('-->', start)
-        const bang = html.indexOf('--!>', start)
-        if (dashes === -1 && bang === -1) throw HAND_OVER
-        i = bang === -1 || (dashes !== -1 && dashes + 2 < bang + 3) ? dashes + 3 : bang + 4
+        // `--!>` ends it too when it ends first: looked for only before the `-->`, so a file of
+        // many comments is not searched to its end for each
+        const before = html.slice(start, dashes === -1 ? length : dashes + 2).indexOf('--!>')
+        if (before !== -1) i = start + before + 4
+        else if (dashes !== -1) i = dashes + 3
+        else throw HAND_OVER
       } else if (html.charCodeAt(lt + 2) === 0x5b /* [ */) {
         throw HAND_OVER // CDATA and its look-alikes
       } else {

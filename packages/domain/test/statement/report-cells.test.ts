@@ -50,7 +50,7 @@ const outcome = <T>(read: () => T) => {
 const textOf = (chars: string, maxLength: number) =>
   fc.array(fc.constantFrom(...chars.split('')), { maxLength }).map((parts) => parts.join(''))
 
-describe('cell readers', () => {
+describe('cell readers', { timeout: 60_000 }, () => {
   it('read a date and time as the pattern does, valid or not', () => {
     const printed = fc
       .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
