@@ -16,7 +16,6 @@ import {
 import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
-import { dailyCsv, downloadText, tradesCsv } from '../utils/csv'
 import { instant, resultClass, signedMoney } from '../utils/format'
 
 export type JournalProps = {
@@ -26,6 +25,8 @@ export type JournalProps = {
 }
 
 const PAGE = 50
+/** the CSV exports' code (csv-stringify and the download) loads with the first export */
+const loadCsv = () => import('../utils/csv')
 const ALL = ''
 
 /** "breakout, London  retest" -> ['breakout', 'london', 'retest'] (the server checks each). */
@@ -102,16 +103,20 @@ export function TradeJournal({
           <Button
             variant="outline"
             size="sm"
-            onClick={async () =>
+            onClick={async () => {
+              const { downloadText, tradesCsv } = await loadCsv()
               downloadText(`${filePrefix}-trades.csv`, await tradesCsv(metrics, journal?.entries))
-            }
+            }}
           >
             Export trades CSV
           </Button>
           <Button
             variant="outline"
             size="sm"
-            onClick={async () => downloadText(`${filePrefix}-daily.csv`, await dailyCsv(metrics))}
+            onClick={async () => {
+              const { dailyCsv, downloadText } = await loadCsv()
+              downloadText(`${filePrefix}-daily.csv`, await dailyCsv(metrics))
+            }}
           >
             Export daily results CSV
           </Button>
