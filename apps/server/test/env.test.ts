@@ -135,6 +135,122 @@ describe('environment schema', () => {
   })
 })
 
+describe('real MetaTrader settings', () => {
+  const mt5Server = {
+    MT5_WEBAPI_URL: 'https://mt5.broker.example:443',
+    MT5_WEBAPI_LOGIN: '1001',
+    MT5_WEBAPI_PASSWORD: 'Manager#Password1',
+    MT5_WEBAPI_GROUP: 'demo\\tradepeak',
+    MT5_WEBAPI_SERVER_NAME: 'Broker-Demo',
+  }
+  const mt5Names = Object.keys(mt5Server).sort()
+
+  it('takes a complete MT5 server, in production too', () => {
+    const env = loadEnv({ ...productionSecrets, ...mt5Server, TRADING_PLATFORM: 'mt5-webapi' })
+    expect(env).toMatchObject({ ...mt5Server, TRADING_PLATFORM: 'mt5-webapi' })
+  })
+
+  it('requires all five MT5 settings in production when MT5 is the default, named at once', () => {
+    const problems = problemsOf({ ...productionSecrets, TRADING_PLATFORM: 'mt5-webapi' })
+    expect(problems.map((p) => p.variable).sort()).toEqual(mt5Names)
+    for (const problem of problems) {
+      expect(problem.message).toBe('is required in production when TRADING_PLATFORM=mt5-webapi')
+    }
+  })
+
+  it('requires the MT5 settings together once one of the server, its login or password is set', () => {
+    for (const name of ['MT5_WEBAPI_URL', 'MT5_WEBAPI_LOGIN', 'MT5_WEBAPI_PASSWORD'] as const) {
+      const problems = problemsOf({ TRADING_PLATFORM: 'mt5-webapi', [name]: mt5Server[name] })
+      expect(problems.map((p) => p.variable).sort()).toEqual(mt5Names.filter((n) => n !== name))
+      expect(problems[0]!.message).toMatch(new RegExp(`^is required when ${name} is set \\(`))
+      expect(problems[0]!.message).toContain('go together')
+    }
+    // whatever the default: a half-configured server is never replaced by the fake silently
+    expect(problemsOf({ MT5_WEBAPI_LOGIN: '1001' }).map((p) => p.variable)).toContain(
+      'MT5_WEBAPI_URL',
+    )
+  })
+
+  it('outside production, MT5 the default with none of them set: the local fake (group and name may be set)', () => {
+    const env = loadEnv({ TRADING_PLATFORM: 'mt5-webapi', MT5_WEBAPI_GROUP: 'demo\\x' })
+    expect(env).toMatchObject({ TRADING_PLATFORM: 'mt5-webapi', canUseFakes: true })
+    expect(env.MT5_WEBAPI_URL).toBeUndefined()
+  })
+
+  it('names a malformed MT5 login, port or time zone', () => {
+    const problems = problemsOf({
+      MT5_WEBAPI_LOGIN: 'manager',
+      MT5_WEBAPI_FAKE_PORT: '70000',
+      MT5_WEBAPI_TIME_ZONE_MINUTES: '900',
+    })
+    expect(problems.find((p) => p.variable === 'MT5_WEBAPI_LOGIN')?.message).toBe(
+      'must be the manager login (digits)',
+    )
+    expect(problems.map((p) => p.variable)).toEqual(
+      expect.arrayContaining(['MT5_WEBAPI_FAKE_PORT', 'MT5_WEBAPI_TIME_ZONE_MINUTES']),
+    )
+  })
+
+  const httpsMessage =
+    'must be https (plain http only to a loopback address: 127.0.0.1, localhost, [::1])'
+
+  it('requires https for the MT5 server and the MetaApi hosts, in production and out', () => {
+    for (const base of [{}, productionSecrets]) {
+      const problems = problemsOf({
+        ...base,
+        ...mt5Server,
+        MT5_WEBAPI_URL: 'http://mt5.broker.example',
+        METAAPI_TOKEN: 'token',
+        METAAPI_PROVISIONING_URL: 'http://provisioning.example',
+        METAAPI_CLIENT_URL: 'http://10.0.0.5:8080',
+        METAAPI_RISK_URL: 'http://risk.example',
+      })
+      expect(problems.sort((a, b) => a.variable.localeCompare(b.variable))).toEqual(
+        [
+          'METAAPI_CLIENT_URL',
+          'METAAPI_PROVISIONING_URL',
+          'METAAPI_RISK_URL',
+          'MT5_WEBAPI_URL',
+        ].map((variable) => ({ variable, message: httpsMessage })),
+      )
+    }
+  })
+
+  it('accepts plain http to a loopback address (a tunnel on this machine, the fakes), in production too', () => {
+    for (const host of ['127.0.0.1:8443', 'localhost:8443', '[::1]:8443', '127.0.0.2']) {
+      const env = loadEnv({
+        ...productionSecrets,
+        ...mt5Server,
+        MT5_WEBAPI_URL: `http://${host}`,
+        TRADING_PLATFORM: 'metaapi',
+        METAAPI_TOKEN: 'token',
+        METAAPI_CLIENT_URL: `http://${host}/client`,
+      })
+      expect(env.MT5_WEBAPI_URL).toBe(`http://${host}`)
+    }
+  })
+
+  it('requires the MetaApi token in production when MetaApi is the default; its hosts default to https', () => {
+    const problems = problemsOf({ ...productionSecrets, TRADING_PLATFORM: 'metaapi' })
+    expect(problems).toEqual([
+      {
+        variable: 'METAAPI_TOKEN',
+        message: 'is required in production when TRADING_PLATFORM=metaapi',
+      },
+    ])
+    const env = loadEnv({ ...productionSecrets, TRADING_PLATFORM: 'metaapi', METAAPI_TOKEN: 't' })
+    for (const url of [
+      env.METAAPI_PROVISIONING_URL,
+      env.METAAPI_CLIENT_URL,
+      env.METAAPI_RISK_URL,
+    ]) {
+      expect(url).toMatch(/^https:\/\//)
+    }
+    // outside production no token: the local fake
+    expect(loadEnv({ TRADING_PLATFORM: 'metaapi' }).METAAPI_TOKEN).toBeUndefined()
+  })
+})
+
 /** Runs `npm start`'s entry point (src/main.ts) with the given environment until it exits. */
 function startServerProcess(env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {

@@ -39,6 +39,14 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })))
 
+/** An https URL, or an http one to this machine (127.0.0.0/8, localhost, [::1]). */
+function isHttpsOrLoopback(value: unknown): boolean {
+  if (typeof value !== 'string' || !URL.canParse(value)) return true // its own issue names it
+  const url = new URL(value)
+  if (url.protocol === 'https:') return true
+  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname)
+}
+
 /**
  * The cross-variable checks run even when a variable alone is already wrong, so one start names
  * every problem (by default zod skips refinements after the first failing field).
@@ -121,8 +129,9 @@ export const envSchema = z
      */
     TRADING_PLATFORM: z.enum(['simulated', 'mt5-webapi', 'metaapi']).default('simulated'),
     /**
-     * The firm's MT5 server's Web API (https; an http loopback address outside production). Unset
-     * outside production: a local fake MT5 server (its control page is logged at start).
+     * The firm's MT5 server's Web API (https; plain http only to a loopback address), with
+     * MT5_WEBAPI_LOGIN, _PASSWORD, _GROUP and _SERVER_NAME. Unset outside production: a local
+     * fake MT5 server (its control page is logged at start).
      */
     MT5_WEBAPI_URL: httpUrl.optional(),
     /** the manager account the app signs in with (needs the rights to add users and balance ops) */
@@ -257,22 +266,36 @@ export const envSchema = z
         requireVar(name, 'is required when STORAGE_DRIVER=s3')
       }
     }
-    if (env.MT5_WEBAPI_URL) {
-      for (const name of [
-        'MT5_WEBAPI_LOGIN',
-        'MT5_WEBAPI_PASSWORD',
-        'MT5_WEBAPI_GROUP',
-        'MT5_WEBAPI_SERVER_NAME',
-      ] as const) {
-        requireVar(name, 'is required when MT5_WEBAPI_URL is set')
+    // a firm's own MT5 server: its address and manager go together (set alone, the local fake
+    // would stand in for the server silently); production needs them when it is the default
+    const mt5Server = ['MT5_WEBAPI_URL', 'MT5_WEBAPI_LOGIN', 'MT5_WEBAPI_PASSWORD'] as const
+    const mt5Set = mt5Server.find((name) => env[name] !== undefined)
+    const mt5Required =
+      env.NODE_ENV === 'production' && env.TRADING_PLATFORM === 'mt5-webapi'
+        ? 'is required in production when TRADING_PLATFORM=mt5-webapi'
+        : mt5Set
+          ? `is required when ${mt5Set} is set (the firm's MT5 server: MT5_WEBAPI_URL, _LOGIN, _PASSWORD, _GROUP and _SERVER_NAME go together)`
+          : null
+    if (mt5Required) {
+      for (const name of [...mt5Server, 'MT5_WEBAPI_GROUP', 'MT5_WEBAPI_SERVER_NAME'] as const) {
+        requireVar(name, mt5Required)
       }
-      const url = new URL(env.MT5_WEBAPI_URL)
-      const isLoopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-      if (url.protocol === 'http:' && (env.NODE_ENV === 'production' || !isLoopback)) {
+    }
+    // the manager's session and the traders' passwords (MT5), the account token (MetaApi) cross
+    // the network: https, or plain http to this machine alone
+    for (const name of [
+      'MT5_WEBAPI_URL',
+      'METAAPI_PROVISIONING_URL',
+      'METAAPI_CLIENT_URL',
+      'METAAPI_RISK_URL',
+    ] as const) {
+      const value = env[name]
+      if (value && !isHttpsOrLoopback(value)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['MT5_WEBAPI_URL'],
-          message: 'must be https (http only to a loopback address outside production)',
+          path: [name],
+          message:
+            'must be https (plain http only to a loopback address: 127.0.0.1, localhost, [::1])',
         })
       }
     }
@@ -292,9 +315,6 @@ export const envSchema = z
     requireVar('SMTP_URL', 'is required in production (no mail capture there)')
     requireVar('CREDENTIALS_KEY', 'is required in production (it seals trading passwords)')
     requireVar('CERTIFICATE_KEY', 'is required in production (it signs the certificates)')
-    if (env.TRADING_PLATFORM === 'mt5-webapi') {
-      requireVar('MT5_WEBAPI_URL', 'is required in production when TRADING_PLATFORM=mt5-webapi')
-    }
     if (env.TRADING_PLATFORM === 'metaapi') {
       requireVar('METAAPI_TOKEN', 'is required in production when TRADING_PLATFORM=metaapi')
     }
