@@ -14,7 +14,7 @@ const component = <P>(loaded: ComponentType<P>) => loaded as unknown as AnyCompo
 
 export const islands: Record<IslandName, IslandEntry> = {
   'top-nav': {
-    load: () => import('@/components/layouts/top-nav').then((m) => component(m.TopNav)),
+    load: () => import('./top-nav-island').then((m) => m.loadTopNavIsland()),
   },
   'start-challenge': {
     load: () =>

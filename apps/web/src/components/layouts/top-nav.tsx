@@ -1,10 +1,8 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import type { User } from '@tp/api/auth'
 import { Logo } from '@/components/logo'
-import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { useAvatarUrl } from '@/hooks/use-avatar-url'
 import { hasAdminArea } from '@/lib/roles'
 import { AppLink, AppNavLink } from '@/lib/navigation'
 import { notify } from '@/lib/notify'
@@ -13,43 +11,19 @@ import { cn } from '@/lib/utils'
 import { MobileMenu } from './mobile-menu'
 import { siteNavItems } from './site-nav-items'
 
-// the account menu (a Radix dropdown, with its focus, dismiss and positioning parts) is fetched
-// when a signed-in user reaches for it, not with every signed-in page (decision 0041)
-const loadAccountMenu = () => import('./account-menu')
-const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })))
+// Signed out, the top bar needs no query cache: the account button (its avatar's address comes from
+// the public config, a TanStack Query read) is given by the signed-in layouts, which load it
+// anyway, and by the public pages' island only when a session is stored (decision 0051). A
+// visitor who signs in in another tab while a public page is open gets it on demand.
+const LazyAccountMenuButton = lazy(() =>
+  import('./account-menu-button').then((m) => ({ default: m.AccountMenuButton })),
+)
 
-const avatarButtonClass =
-  'rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
-
-/**
- * The avatar that opens the account menu. Until first used it is a plain button (the menu's code
- * starts loading when the pointer or focus reaches it); its click mounts the menu open, which from
- * then on is the menu's own trigger.
- */
-function AccountMenuButton({ user }: { user: User }) {
-  const [isWanted, setIsWanted] = useState(false)
-  const src = useAvatarUrl(user.picture)
-  const avatar = <Avatar src={src} name={user.name || user.email} />
-  if (isWanted) {
-    return (
-      <Suspense fallback={<span className={avatarButtonClass}>{avatar}</span>}>
-        <AccountMenu user={user} defaultOpen />
-      </Suspense>
-    )
-  }
+function AccountButtonOnDemand({ user }: { user: User }) {
   return (
-    <button
-      type="button"
-      aria-label="Account menu"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={avatarButtonClass}
-      onPointerEnter={() => void loadAccountMenu()}
-      onFocus={() => void loadAccountMenu()}
-      onClick={() => setIsWanted(true)}
-    >
-      {avatar}
-    </button>
+    <Suspense fallback={<span className="inline-flex size-9 rounded-full bg-surface-3" />}>
+      <LazyAccountMenuButton user={user} />
+    </Suspense>
   )
 }
 
@@ -58,7 +32,14 @@ function AccountMenuButton({ user }: { user: User }) {
  * area (`isAreaWide`) it spans the sidebar and the page below it, the logo over the sidebar's
  * icons and the account menu over the page's right edge.
  */
-export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
+export function TopNav({
+  isAreaWide = false,
+  AccountButton = AccountButtonOnDemand,
+}: {
+  isAreaWide?: boolean
+  /** the signed-in user's avatar and menu (account-menu-button.tsx) */
+  AccountButton?: ComponentType<{ user: User }>
+}) {
   const user = useUser()
 
   // Dashboard leads to the visitor's own area; signed out, it asks to sign in first (spec 2.2).
@@ -118,7 +99,7 @@ export function TopNav({ isAreaWide = false }: { isAreaWide?: boolean }) {
 
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <AccountMenuButton user={user} />
+            <AccountButton user={user} />
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
