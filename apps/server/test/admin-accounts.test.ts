@@ -2,6 +2,7 @@ import {
   adminAccountMessages,
   type AccountState,
   type AdminAccountActionResponse,
+  type AdminAccountResponse,
   type AdminAccountsResponse,
   type AdminLedgerResponse,
   type AdminVerdictsResponse,
@@ -11,11 +12,13 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, tradingAccounts } from '../src/db/schema'
 import { suspendInactiveAccounts } from '../src/risk/day-reset-job'
-import { createTestApp, type TestApp, type TestUser } from './support'
+import { createTestApp, waitFor, type TestApp, type TestUser } from './support'
 
 // The admin's trading accounts (issue 14 items 4 and 5, decision 0035): the list, the ledger and
-// the replayed verdict, and the manual actions (pass, fail, leverage, reset refused), each with a
-// reason, audited and emailed; traders are refused every route. BTCUSD trades at any hour.
+// the replayed verdict (also of a breached account), and the manual actions (pass, fail, leverage,
+// reset refused), each with a reason, audited and emailed; traders are refused every route; the
+// platform server each account lives on, filtered by, and whether disabling it closes its
+// positions (decision 0056). BTCUSD trades at any hour.
 
 let app: TestApp
 let trader: TestUser
@@ -333,5 +336,112 @@ describe('the manual actions', () => {
     const again = await app.post(adminUrl(id, '/extend'), { reason }, { token: admin.token })
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ message: adminAccountMessages.extendNotActive })
+  })
+})
+
+describe('the replayed verdict of a breached account', () => {
+  it('names the same rule and breach time as the stored breach', async () => {
+    btc(6_500_000)
+    const id = (await app.createTradingAccount(trader, { sizeK: 100 })).id
+    const opened = await app.post(
+      `/api/trading/accounts/${id}/orders`,
+      { symbol: 'BTCUSD', type: 'buy', volume: '1.00' },
+      { token: trader.token },
+    )
+    expect(opened.status).toBe(201)
+    btc(6_200_000) // equity 96,975: inside both floors
+    btc(5_900_000) // (59,000 - 65,025) x 1 = -6,025: through the daily floor of 94,000
+    await waitFor(async () => (await rowOf(id)).status === 'failed', { what: 'the breach' })
+    const state = await app.get<AccountState>(`/api/trading/accounts/${id}`, {
+      token: trader.token,
+    })
+    const stored = state.body.breach!
+    expect(stored.rule).toBe('dailyLoss')
+
+    const verdicts = await app.get<AdminVerdictsResponse>(adminUrl(id, '/verdicts'), {
+      token: admin.token,
+    })
+    expect(verdicts.status).toBe(200)
+    const { live, replayed, differences, override } = verdicts.body.data
+    expect(live).toMatchObject({ status: 'failed', breach: { rule: stored.rule } })
+    expect(replayed.status).toBe('failed')
+    expect(replayed.breach?.rule).toBe(stored.rule)
+    expect(Date.parse(replayed.breach!.t)).toBe(Date.parse(stored.t))
+    expect(Date.parse(live.breach!.t)).toBe(Date.parse(stored.t))
+    expect(differences).toEqual([])
+    expect(override).toBeNull()
+  })
+})
+
+describe('the platform server of an account', () => {
+  it('shows and filters by the adapter an account lives on, and whether disabling it closes positions', async () => {
+    const id = (await app.createTradingAccount(trader, { sizeK: 10 })).id
+    // the row bound to MetaApi (its fake runs beside the simulated server outside production)
+    await app.db
+      .update(tradingAccounts)
+      .set({ adapter: 'metaapi' })
+      .where(eq(tradingAccounts.id, id))
+
+    const onMetaApi = await app.get<AdminAccountsResponse>(
+      '/api/admin/trading-accounts?adapter=metaapi',
+      { token: admin.token },
+    )
+    expect(onMetaApi.status).toBe(200)
+    expect(onMetaApi.body.data).toMatchObject({ total: 1 })
+    expect(onMetaApi.body.data.accounts).toEqual([
+      expect.objectContaining({ id, adapter: 'metaapi', canDisableKeepPositions: false }),
+    ])
+
+    const onSimulated = await app.get<AdminAccountsResponse>(
+      '/api/admin/trading-accounts?adapter=simulated&pageSize=100',
+      { token: admin.token },
+    )
+    const simulatedIds = onSimulated.body.data.accounts.map((a) => a.id)
+    expect(simulatedIds).toContain(failId)
+    expect(simulatedIds).not.toContain(id)
+    expect(onSimulated.body.data.total).toBe(simulatedIds.length)
+    for (const account of onSimulated.body.data.accounts) {
+      expect(account).toMatchObject({ adapter: 'simulated', canDisableKeepPositions: true })
+    }
+    const none = await app.get<AdminAccountsResponse>(
+      '/api/admin/trading-accounts?adapter=mt5-webapi',
+      { token: admin.token },
+    )
+    expect(none.body.data).toMatchObject({ accounts: [], total: 0 })
+    const bad = await app.get('/api/admin/trading-accounts?adapter=nope', { token: admin.token })
+    expect(bad.status).toBe(422)
+
+    // the account's page reads the same row: the disable confirm says its positions will close
+    const one = await app.get<AdminAccountResponse>(adminUrl(id), { token: admin.token })
+    expect(one.status).toBe(200)
+    expect(one.body.data).toMatchObject({
+      id,
+      adapter: 'metaapi',
+      canDisableKeepPositions: false,
+    })
+    const simulated = await app.get<AdminAccountResponse>(adminUrl(failId), {
+      token: admin.token,
+    })
+    expect(simulated.body.data).toMatchObject({
+      adapter: 'simulated',
+      canDisableKeepPositions: true,
+    })
+    const missing = await app.get(adminUrl('00000000-0000-4000-8000-000000000000'), {
+      token: admin.token,
+    })
+    expect(missing.status).toBe(404)
+    const refused = await app.get(adminUrl(id), { token: trader.token })
+    expect(refused.status).toBe(403)
+
+    // the accounts CSV: the platform server its last column, filtered as the list
+    const csv = await app.get('/api/admin/exports/trading-accounts.csv?adapter=metaapi', {
+      token: admin.token,
+    })
+    expect(csv.status).toBe(200)
+    const [header, ...lines] = csv.text.trim().split(/\r?\n/)
+    expect(header!.split(',').at(-1)).toBe('platform_server')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.startsWith(`${id},`)).toBe(true)
+    expect(lines[0]!.split(',').at(-1)).toBe('metaapi')
   })
 })

@@ -40,6 +40,7 @@ const table: Record<string, Row> = {
   'PATCH /api/admin/coupons/{couponId}': { capability: 'write' },
   // trading accounts and the risk desk
   'GET /api/admin/trading-accounts': { capability: 'read' },
+  'GET /api/admin/trading-accounts/{accountId}': { capability: 'read' },
   'GET /api/admin/trading-accounts/{accountId}/ledger': { capability: 'read' },
   'GET /api/admin/trading-accounts/{accountId}/verdicts': { capability: 'read' },
   'POST /api/admin/trading-accounts/{accountId}/pass': { capability: 'write' },

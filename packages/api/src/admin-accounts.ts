@@ -2,6 +2,7 @@ import { planKeySchema, stages, verdictSchema } from '@tp/domain'
 import { z } from 'zod'
 import { floorDistanceSchema } from './admin-risk'
 import { platformSchema, riskActionSchema, tradingAccountStatusSchema } from './trading'
+import { platformKindSchema } from './trading-platform'
 
 // The admin's trading accounts (issue 14 items 4 and 5, decision 0035, docs/admin-account-policy.md):
 // the list searched, filtered, sorted and paged in the database with live figures from the risk
@@ -12,7 +13,7 @@ export const adminAccountSorts = ['createdAt', 'login', 'size', 'status'] as con
 export const adminAccountSortSchema = z.enum(adminAccountSorts)
 export type AdminAccountSort = z.infer<typeof adminAccountSortSchema>
 
-// GET /api/admin/trading-accounts?page&pageSize&search&status&plan&platform&sort&dir
+// GET /api/admin/trading-accounts?page&pageSize&search&status&plan&platform&adapter&sort&dir
 export const adminAccountsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -20,6 +21,8 @@ export const adminAccountsQuerySchema = z.object({
   status: tradingAccountStatusSchema.optional(),
   plan: planKeySchema.optional(),
   platform: platformSchema.optional(),
+  /** the platform server (adapter) the account lives on */
+  adapter: platformKindSchema.optional(),
   sort: adminAccountSortSchema.default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 })
@@ -29,11 +32,19 @@ export const adminAccountRowSchema = z.object({
   id: z.uuid(),
   login: z.string().nullable(),
   platform: platformSchema,
+  /** the platform server it lives on (trading_accounts.adapter): label with platformKindLabels */
+  adapter: platformKindSchema,
   planKey: planKeySchema,
   stage: z.enum(stages),
   sizeK: z.number().int(),
   status: tradingAccountStatusSchema,
   isTradingEnabled: z.boolean(),
+  /**
+   * false: the platform cannot refuse the account's orders, so it enforces "trading disabled" by
+   * closing every position it sees (MetaApi: the port's canDisableKeepPositions). true: disabling
+   * leaves open positions as they are (docs/admin-account-policy.md).
+   */
+  canDisableKeepPositions: z.boolean(),
   leverage: z.number().int(),
   ownerId: z.uuid(),
   ownerEmail: z.string(),
@@ -57,6 +68,10 @@ export const adminAccountsResponseSchema = z.object({
   }),
 })
 export type AdminAccountsResponse = z.infer<typeof adminAccountsResponseSchema>
+
+// GET /api/admin/trading-accounts/:accountId -> the same row for one account (its page)
+export const adminAccountResponseSchema = z.object({ data: adminAccountRowSchema })
+export type AdminAccountResponse = z.infer<typeof adminAccountResponseSchema>
 
 // GET /api/admin/trading-accounts/:accountId/ledger?page&pageSize -> the evaluation ledger, newest first
 export const adminLedgerQuerySchema = z.object({
@@ -149,4 +164,7 @@ export const adminAccountMessages = {
   resetRefused:
     'Resets are not offered: decisions.md fails an account at once on a hard breach and keeps its rulebook; the trader buys a new challenge.',
   leverageChanged: (leverage: number) => `Leverage set to 1:${leverage}.`,
+  /** the disable confirm on an account whose platform closes positions to enforce it (0056) */
+  disableClosesPositions:
+    "This account's platform server cannot refuse its orders: disabling trading closes every open position at market (and any opened while disabled). Pending orders are cancelled. The owner is emailed.",
 } as const

@@ -150,6 +150,7 @@ export const adminExportColumns = {
     'owner_name',
     'initial_balance_cents',
     'created_at',
+    'platform_server',
   ],
   payouts: [
     'id',

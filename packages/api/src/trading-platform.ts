@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 // What traders and admins are told about the trading platform an account lives on (decision
 // 0042): the built-in simulated server, a firm's MT5 server (Web API) or MetaApi. The server maps
 // every adapter's failures to these.
@@ -27,3 +29,19 @@ export const platformMessages = {
   tradesInMetaTrader: (platformLabel: string, server: string) =>
     `This account trades in ${platformLabel}: sign in to server ${server} with your login and password in your MetaTrader terminal. This page shows its state read-only.`,
 } as const
+
+/**
+ * The adapters an account can live on (trading_accounts.adapter, decision 0042): the built-in
+ * simulated server, a firm's MT5 server through its Web API, or MetaApi's cloud. The server's
+ * platform registry has one factory per kind; the admin's accounts table shows and filters them
+ * by these labels.
+ */
+export const platformKinds = ['simulated', 'mt5-webapi', 'metaapi'] as const
+export const platformKindSchema = z.enum(platformKinds)
+export type PlatformKind = z.infer<typeof platformKindSchema>
+
+export const platformKindLabels: Record<PlatformKind, string> = {
+  simulated: 'Simulated server',
+  'mt5-webapi': 'MT5 server',
+  metaapi: 'MetaApi',
+}

@@ -230,6 +230,10 @@ export class PlatformRouter implements TradingPlatform {
   canApplyBalanceOperation(externalId: string): boolean {
     return this.for(externalId).canApplyBalanceOperation?.(externalId) ?? true
   }
+  canDisableKeepPositions(externalId: string, adapter?: PlatformKind): boolean {
+    const chosen = this.options.adapters.get(adapter ?? this.kindOf(externalId))
+    return chosen?.canDisableKeepPositions?.(externalId) ?? true
+  }
   changePassword(externalId: string, password: string, kind: 'main' | 'investor') {
     return this.for(externalId).changePassword(externalId, password, kind)
   }

@@ -7,6 +7,7 @@ import type {
   Timeframe,
   TradingIssue,
 } from '@tp/domain'
+import { platformKinds, type PlatformKind } from '@tp/api/trading-platform'
 
 // The trading platform as the rest of the server sees it: where challenge accounts live and
 // trade, and where their prices come from. Adapters: the built-in simulated trading server
@@ -28,8 +29,7 @@ import type {
  * one that created it (trading_accounts.adapter), whatever the default for new accounts
  * (TRADING_PLATFORM) is now.
  */
-export const platformKinds = ['simulated', 'mt5-webapi', 'metaapi'] as const
-export type PlatformKind = (typeof platformKinds)[number]
+export { platformKinds, type PlatformKind }
 
 export function isPlatformKind(value: string): value is PlatformKind {
   return (platformKinds as readonly string[]).includes(value)
@@ -417,6 +417,15 @@ export interface TradingPlatform extends PlatformMarketData {
    * that cannot is settled by a roll-over to a fresh funded account (decision 0054). Absent: yes.
    */
   canApplyBalanceOperation?(externalId: string): boolean
+  /**
+   * Whether setTradingEnabled(false) leaves the account's open positions open: the simulated
+   * server and the MT5 Web API yes (they refuse the account's orders: user rights); MetaApi no
+   * (it cannot change a broker account's rights, so the adapter enforces "disabled" by closing
+   * every position it sees). The admin's account DTO reports it so the disable confirm says what
+   * will happen. With an adapter (the account's binding), that adapter's answer (the platform
+   * router). Absent: yes.
+   */
+  canDisableKeepPositions?(externalId: string, adapter?: PlatformKind): boolean
   changePassword(externalId: string, password: string, kind: 'main' | 'investor'): Promise<void>
   /**
    * The account's leverage 1:N (MT5 /api/user/update Leverage, MetaApi's manager API). Refused

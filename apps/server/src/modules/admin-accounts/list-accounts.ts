@@ -8,13 +8,15 @@ import type {
   RuleMeters,
   TradingAccountStatus,
 } from '@tp/api'
+import type { PlatformKind } from '@tp/api/trading-platform'
 import type { PlanKey, Stage } from '@tp/domain'
 import type { AppContext } from '../../context'
+import { platformKindOf } from '../../integrations/trading-platform/trading-platform'
 import { computeMeters } from '../../risk/meters'
 import { escapeLike } from '../admin/list-users'
 
 // The admin's trading accounts table (issue 14 item 4): searched (login, owner email or name),
-// filtered (status, plan, platform), sorted and paged in one SQL query; each row's figures are
+// filtered (status, plan, platform, platform server), sorted and paged in one SQL query; each row's figures are
 // the risk monitor's live meters when the account is monitored (active), otherwise the final
 // meters kept as it ended, or its last ledger snapshot.
 
@@ -25,14 +27,17 @@ export type ListAccountsQuery = {
   status?: TradingAccountStatus | undefined
   plan?: PlanKey | undefined
   platform?: Platform | undefined
+  adapter?: PlatformKind | undefined
   sort: AdminAccountSort
   dir: 'asc' | 'desc'
 }
 
-type AccountRowSql = {
+export type AccountRowSql = {
   id: string
   login: string | null
   platform: Platform
+  adapter: string
+  external_id: string | null
   plan_key: PlanKey
   stage: Stage
   size_k: number
@@ -57,7 +62,7 @@ const sortColumns: Record<AdminAccountSort, string> = {
 }
 
 export function whereOf(
-  query: Pick<ListAccountsQuery, 'search' | 'status' | 'plan' | 'platform'>,
+  query: Pick<ListAccountsQuery, 'search' | 'status' | 'plan' | 'platform' | 'adapter'>,
 ): SQL {
   const conditions: SQL[] = [sql`true`]
   if (query.search) {
@@ -75,6 +80,7 @@ export function whereOf(
   if (query.status) conditions.push(sql`a.status = ${query.status}`)
   if (query.plan) conditions.push(sql`a.plan_key = ${query.plan}`)
   if (query.platform) conditions.push(sql`a.platform = ${query.platform}`)
+  if (query.adapter) conditions.push(sql`a.adapter = ${query.adapter}`)
   return sql.join(conditions, sql` and `)
 }
 
@@ -89,12 +95,13 @@ export function floorDistanceOf(meter: LossMeter | null): FloorDistance | null {
   }
 }
 
-function toRow(ctx: AppContext, row: AccountRowSql): AdminAccountRow {
+export function toAdminAccountRow(ctx: AppContext, row: AccountRowSql): AdminAccountRow {
   const monitored = row.status === 'active' ? ctx.trading.risk.get(row.id) : undefined
   const initial = Number(row.initial_balance_cents)
   let balance = row.last_balance === null ? initial : Number(row.last_balance)
   let equity = row.last_equity === null ? initial : Number(row.last_equity)
   let meters = row.final_meters
+  const adapter = platformKindOf(row.adapter)
   if (monitored) {
     balance = monitored.balanceNow
     equity = monitored.equityNow
@@ -104,11 +111,14 @@ function toRow(ctx: AppContext, row: AccountRowSql): AdminAccountRow {
     id: row.id,
     login: row.login,
     platform: row.platform,
+    adapter,
     planKey: row.plan_key,
     stage: row.stage,
     sizeK: row.size_k,
     status: row.status,
     isTradingEnabled: row.is_trading_enabled,
+    canDisableKeepPositions:
+      ctx.trading.platform.canDisableKeepPositions?.(row.external_id ?? '', adapter) ?? true,
     leverage: row.leverage,
     ownerId: row.user_id,
     ownerEmail: row.email,
@@ -135,12 +145,13 @@ function pageSource(query: ListAccountsQuery, where: SQL): SQL {
 }
 
 /**
- * The list's total: without a search, from the accounts' roll-up by status, plan and platform
+ * The list's total: without a search or a platform server, from the accounts' roll-up by status, plan and platform
  * (admin_account_groups, kept by the database's triggers: decision 0046), a few rows whatever
  * the number of accounts; with one, the matches counted.
  */
 async function countAccounts(ctx: AppContext, query: ListAccountsQuery, where: SQL) {
-  if (query.search) {
+  // the roll-up has no adapter: a platform server's accounts are counted (decision 0056)
+  if (query.search || query.adapter) {
     const counted = await ctx.db.execute<{ total: string | number }>(
       sql`select count(*) as total from trading_accounts a where ${where}`,
     )
@@ -157,6 +168,23 @@ async function countAccounts(ctx: AppContext, query: ListAccountsQuery, where: S
   return Number(counted.rows[0]?.total ?? 0)
 }
 
+/** The rows of the accounts `ids` selects (a subquery of ids), owners and last snapshot. */
+export function rowsOf(ids: SQL): SQL {
+  return sql`
+      select a.id, a.login, a.platform, a.adapter, a.external_id, a.plan_key, a.stage, a.size_k,
+        a.status, a.is_trading_enabled, a.leverage, a.user_id, u.email, u.name,
+        a.initial_balance_cents, a.final_meters, a.created_at, s.balance_cents as last_balance,
+        s.equity_cents as last_equity
+      from (${ids}) page
+      join trading_accounts a on a.id = page.id
+      join users u on u.id = a.user_id
+      left join lateral (
+        select e.balance_cents, e.equity_cents from evaluation_events e
+        where e.account_id = a.id and e.kind = 'snapshot'
+        order by e.seq desc limit 1
+      ) s on true`
+}
+
 export async function listAccounts(ctx: AppContext, query: ListAccountsQuery) {
   const where = whereOf(query)
   const direction = sql.raw(query.dir === 'asc' ? 'asc' : 'desc')
@@ -169,26 +197,15 @@ export async function listAccounts(ctx: AppContext, query: ListAccountsQuery) {
   // decision 0039), then its rows, owners and each one's last snapshot (one index probe)
   const [rows, counted] = await Promise.all([
     ctx.db.execute<AccountRowSql>(sql`
-      select a.id, a.login, a.platform, a.plan_key, a.stage, a.size_k, a.status,
-        a.is_trading_enabled, a.leverage, a.user_id, u.email, u.name, a.initial_balance_cents,
-        a.final_meters, a.created_at, s.balance_cents as last_balance, s.equity_cents as last_equity
-      from (
+      ${rowsOf(sql`
         select a.id from ${pageSource(query, where)}
         order by ${orderBy} ${direction} ${nulls}, a.created_at desc, a.id desc
-        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
-      ) page
-      join trading_accounts a on a.id = page.id
-      join users u on u.id = a.user_id
-      left join lateral (
-        select e.balance_cents, e.equity_cents from evaluation_events e
-        where e.account_id = a.id and e.kind = 'snapshot'
-        order by e.seq desc limit 1
-      ) s on true
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`)}
       order by ${orderBy} ${direction} ${nulls}, a.created_at desc, a.id desc`),
     countAccounts(ctx, query, where),
   ])
   return {
-    accounts: rows.rows.map((row) => toRow(ctx, row)),
+    accounts: rows.rows.map((row) => toAdminAccountRow(ctx, row)),
     page: query.page,
     pageSize: query.pageSize,
     total: counted,

@@ -2,6 +2,7 @@ import {
   accountParamsSchema,
   adminAccountActionResponseSchema,
   adminAccountActionSchema,
+  adminAccountResponseSchema,
   adminAccountsQuerySchema,
   adminAccountsResponseSchema,
   adminLedgerQuerySchema,
@@ -18,6 +19,7 @@ import { extendAccount } from './extend-account'
 import { failAccount } from './fail-account'
 import { getAccountLedger } from './get-account-ledger'
 import { getAccountVerdicts } from './get-account-verdicts'
+import { getAdminAccount } from './get-admin-account'
 import { listAccounts } from './list-accounts'
 import { passAccount } from './pass-account'
 import { resetAccount } from './reset-account'
@@ -44,6 +46,23 @@ export function adminAccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await listAccounts(ctx, request.query) }),
+    )
+
+    app.get(
+      '/trading-accounts/:accountId',
+      {
+        schema: {
+          tags,
+          summary:
+            "One trading account's row of the table: its platform server and whether disabling it closes its positions",
+          security: bearerAuth,
+          params: accountParamsSchema,
+          response: { 200: adminAccountResponseSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => ({
+        data: await getAdminAccount(ctx, callerOf(request), request.params),
+      }),
     )
 
     app.get(

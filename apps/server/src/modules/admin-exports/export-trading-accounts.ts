@@ -8,6 +8,7 @@ import { auditExport, cellsOf, keysetPages, type CsvExport, type KeysetRow } fro
 type AccountExportRow = KeysetRow & {
   login: string | null
   platform: string
+  adapter: string
   plan_key: string
   stage: string
   size_k: number
@@ -21,20 +22,20 @@ type AccountExportRow = KeysetRow & {
 }
 
 /**
- * The trading accounts as CSV with the list's filters (search, status, plan, platform), newest
+ * The trading accounts as CSV with the list's filters (search, status, plan, platform, platform server), newest
  * first (audited). The live figures (balance, equity, distances) are the page's, not the file's.
  */
 export async function exportTradingAccounts(
   ctx: AppContext,
   caller: Caller,
-  filters: Pick<ListAccountsQuery, 'search' | 'status' | 'plan' | 'platform'>,
+  filters: Pick<ListAccountsQuery, 'search' | 'status' | 'plan' | 'platform' | 'adapter'>,
   pageSize?: number,
 ): Promise<CsvExport> {
   await auditExport(ctx, caller, 'trading-accounts', filters)
   const where = whereOf(filters)
   const pages = keysetPages<AccountExportRow>(async (after, size) => {
     const result = await ctx.db.execute<AccountExportRow>(sql`
-      select a.id, a.created_at::text as cursor_at, a.login, a.platform, a.plan_key, a.stage,
+      select a.id, a.created_at::text as cursor_at, a.login, a.platform, a.adapter, a.plan_key, a.stage,
         a.size_k, a.status, a.is_trading_enabled, a.leverage, u.email, u.name,
         a.initial_balance_cents, a.created_at
       from trading_accounts a join users u on u.id = a.user_id
@@ -61,6 +62,7 @@ export async function exportTradingAccounts(
       row.name,
       Number(row.initial_balance_cents),
       new Date(row.created_at),
+      row.adapter,
     ]),
   }
 }

@@ -72,8 +72,14 @@ export function adminExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     )
     exportRoute(
       'trading-accounts',
-      'The trading accounts as CSV with their filters (search, status, plan, platform), streamed (audited)',
-      adminAccountsQuerySchema.pick({ search: true, status: true, plan: true, platform: true }),
+      'The trading accounts as CSV with their filters (search, status, plan, platform, platform server), streamed (audited)',
+      adminAccountsQuerySchema.pick({
+        search: true,
+        status: true,
+        plan: true,
+        platform: true,
+        adapter: true,
+      }),
       (caller, query) => exportTradingAccounts(ctx, caller, query),
     )
     exportRoute(
