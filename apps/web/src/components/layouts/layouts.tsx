@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router'
 import { Logo } from '@/components/logo'
 import { paths } from '@/config/paths'
 import { usePublicConfig } from '@/lib/public-config'
-import { AccountMenuButton } from './account-menu-button'
+import { UserAvatar } from './user-avatar'
 import { adminNavItems, traderNavItems } from './navigation'
 import { SideNav } from './side-nav'
 import { SkipLink } from './skip-link'
@@ -16,7 +16,7 @@ function AreaLayout({ sideNav }: { sideNav: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <TopNav isAreaWide AccountButton={AccountMenuButton} />
+      <TopNav isAreaWide UserAvatar={UserAvatar} />
       <div className="mx-auto flex w-full max-w-[100rem] flex-1">
         {sideNav}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { Island } from '@/components/island'
 import { HeadOwnedContext, PageHead } from '@/components/page-head'
 import { publicPageFor } from '@/config/public-pages'
-import { AccountMenuButton } from './account-menu-button'
+import { UserAvatar } from './user-avatar'
 import { Footer } from './footer'
 import { SkipLink } from './skip-link'
 import { TopNav } from './top-nav'
@@ -20,7 +20,7 @@ export function PublicLayout({ footerNewsletter }: { footerNewsletter?: ReactNod
       {page ? <PageHead page={page} /> : null}
       <SkipLink />
       <Island name="top-nav">
-        <TopNav AccountButton={AccountMenuButton} />
+        <TopNav UserAvatar={UserAvatar} />
       </Island>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <HeadOwnedContext value={page !== undefined}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
 import type { User } from '@tp/api/auth'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
@@ -11,19 +11,58 @@ import { cn } from '@/lib/utils'
 import { MobileMenu } from './mobile-menu'
 import { siteNavItems } from './site-nav-items'
 
-// Signed out, the top bar needs no query cache: the account button (its avatar's address comes from
-// the public config, a TanStack Query read) is given by the signed-in layouts, which load it
-// anyway, and by the public pages' island only when a session is stored (decision 0051). A
-// visitor who signs in in another tab while a public page is open gets it on demand.
-const LazyAccountMenuButton = lazy(() =>
-  import('./account-menu-button').then((m) => ({ default: m.AccountMenuButton })),
-)
+// the account menu (a Radix dropdown, with its focus, dismiss and positioning parts) is fetched
+// when a signed-in user reaches for it, not with every signed-in page (decision 0041)
+const loadAccountMenu = () => import('./account-menu')
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })))
 
-function AccountButtonOnDemand({ user }: { user: User }) {
+// Signed out, the top bar needs no query cache: the avatar (user-avatar.tsx, its address a query
+// of the public config) is given by the signed-in layouts, which load the cache anyway, and by the
+// public pages' island only when a session is stored (decision 0051). A visitor who signs in from
+// another tab while a public page is open gets it on demand.
+const LazyUserAvatar = lazy(() => import('./user-avatar').then((m) => ({ default: m.UserAvatar })))
+
+function UserAvatarOnDemand({ user }: { user: User }) {
   return (
     <Suspense fallback={<span className="inline-flex size-9 rounded-full bg-surface-3" />}>
-      <LazyAccountMenuButton user={user} />
+      <LazyUserAvatar user={user} />
     </Suspense>
+  )
+}
+
+type UserAvatarComponent = ComponentType<{ user: User }>
+
+const avatarButtonClass =
+  'rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
+
+/**
+ * The avatar that opens the account menu. Until first used it is a plain button (the menu's code
+ * starts loading when the pointer or focus reaches it); its click mounts the menu open, which from
+ * then on is the menu's own trigger.
+ */
+function AccountMenuButton({ user, Avatar }: { user: User; Avatar: UserAvatarComponent }) {
+  const [isWanted, setIsWanted] = useState(false)
+  const avatar = <Avatar user={user} />
+  if (isWanted) {
+    return (
+      <Suspense fallback={<span className={avatarButtonClass}>{avatar}</span>}>
+        <AccountMenu user={user} defaultOpen />
+      </Suspense>
+    )
+  }
+  return (
+    <button
+      type="button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={avatarButtonClass}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setIsWanted(true)}
+    >
+      {avatar}
+    </button>
   )
 }
 
@@ -34,11 +73,11 @@ function AccountButtonOnDemand({ user }: { user: User }) {
  */
 export function TopNav({
   isAreaWide = false,
-  AccountButton = AccountButtonOnDemand,
+  UserAvatar = UserAvatarOnDemand,
 }: {
   isAreaWide?: boolean
-  /** the signed-in user's avatar and menu (account-menu-button.tsx) */
-  AccountButton?: ComponentType<{ user: User }>
+  /** the signed-in user's picture (user-avatar.tsx) */
+  UserAvatar?: UserAvatarComponent
 }) {
   const user = useUser()
 
@@ -99,7 +138,7 @@ export function TopNav({
 
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <AccountButton user={user} />
+            <AccountMenuButton user={user} Avatar={UserAvatar} />
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
