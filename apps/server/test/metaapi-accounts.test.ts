@@ -1,10 +1,8 @@
 import type { TradingCredentials } from '@tp/api'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tradingAccounts } from '../src/db/schema'
 import type { MetaApiFake } from '../src/integrations/trading-platform/metaapi/fake/metaapi-fake'
 import type { MetaApiPlatform } from '../src/integrations/trading-platform/metaapi/metaapi-platform'
-import { createTestApp, type TestApp } from './support'
+import { createTestApp, waitForAccountStatus, type TestApp } from './support'
 import { waitFor } from './support/wait-for'
 
 // Accounts on MetaApi (TRADING_PLATFORM=metaapi; decisions 0042, 0043) in the whole app against
@@ -72,16 +70,7 @@ describe('accounts on MetaApi', () => {
       ).length
     await waitFor(() => reads() >= 2, { what: 'the account polled' })
     fake.setEquity(login, 8_900_000) // below the 10% max loss floor of $90,000
-    const failed = await waitFor(
-      async () => {
-        const [row] = await app.db
-          .select()
-          .from(tradingAccounts)
-          .where(eq(tradingAccounts.id, account.id))
-        return row?.status === 'failed' ? row : undefined
-      },
-      { what: 'the breach', timeoutMs: 15_000 },
-    )
+    const failed = await waitForAccountStatus(app.db, account.id, 'failed', { what: 'the breach' })
     expect(failed.isTradingEnabled).toBe(false)
     // closed by the firm through MetaApi's trade endpoint
     await waitFor(() => fake.broker(login).positions.length === 0, {

@@ -6,14 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../src/config/env'
 import type { OpenDatabase } from '../src/db/open-database'
-import {
-  challenges,
-  evaluationEvents,
-  metaApiAccounts,
-  profiles,
-  tradingAccounts,
-  users,
-} from '../src/db/schema'
+import { challenges, evaluationEvents, metaApiAccounts, profiles, users } from '../src/db/schema'
 import {
   startMetaApiFake,
   type MetaApiFake,
@@ -24,7 +17,13 @@ import { provisionStageAccount } from '../src/modules/accounts/provision-account
 import { startSession } from '../src/modules/auth/start-session'
 import { currentRulebookVersion } from '@tp/domain'
 import { startServer, type RunningServer } from '../src/server'
-import { currentTemplate, openDatabaseFromTemplate, TestClock, waitFor } from './support'
+import {
+  currentTemplate,
+  openDatabaseFromTemplate,
+  TestClock,
+  waitFor,
+  waitForAccountStatus,
+} from './support'
 
 // The MetaApi adapter across a restart of the app (decision 0043), against a MetaApi fake that
 // outlives the app (TRADING_PLATFORM=metaapi, METAAPI_TOKEN and the fake's URLs): trading the
@@ -242,16 +241,7 @@ describe('the MetaApi adapter across a restart', () => {
       { what: 'the account polled' },
     )
     fake.setEquity(login, 8_900_000) // below the 10% max loss floor of $90,000
-    await waitFor(
-      async () =>
-        (
-          await second.ctx.db
-            .select({ status: tradingAccounts.status })
-            .from(tradingAccounts)
-            .where(eq(tradingAccounts.id, account.id))
-        )[0]?.status === 'failed',
-      { what: 'the breach', timeoutMs: 15_000 },
-    )
+    await waitForAccountStatus(second.ctx.db, account.id, 'failed', { what: 'the breach' })
     await waitFor(() => fake.accounts.get(account.externalId!)!.state === 'UNDEPLOYED', {
       what: 'the ended account undeployed',
       timeoutMs: 25_000,

@@ -17,7 +17,7 @@ import type {
   CreateAccountInput,
 } from '../src/integrations/trading-platform/trading-platform'
 import { rulesOf } from '../src/risk/risk-monitor'
-import { createTestApp, type TestApp } from './support'
+import { createTestApp, waitForAccountStatus, type TestApp } from './support'
 import { waitFor } from './support/wait-for'
 
 // MetaApi's risk management API feeding the live risk (decision 0048), through real HTTP against
@@ -164,16 +164,7 @@ describe('in the app (TRADING_PLATFORM=metaapi, the poller idle)', () => {
     const event = fake.trackerEvents.find((e) => e.accountId === externalId)
     expect(event).toMatchObject({ exceededThresholdType: 'drawdown' })
 
-    const failed = await waitFor(
-      async () => {
-        const [row] = await app.db
-          .select()
-          .from(tradingAccounts)
-          .where(eq(tradingAccounts.id, account.id))
-        return row?.status === 'failed' ? row : undefined
-      },
-      { what: 'the breach', timeoutMs: 15_000 },
-    )
+    const failed = await waitForAccountStatus(app.db, account.id, 'failed', { what: 'the breach' })
     expect(failed.isTradingEnabled).toBe(false)
     const [breach] = await app.db.select().from(breaches).where(eq(breaches.accountId, account.id))
     expect(breach).toMatchObject({ equity: 8_700_000, planKey: failed.planKey })

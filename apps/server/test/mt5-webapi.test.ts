@@ -20,7 +20,7 @@ import {
 import { Mt5UserRights, requestTag } from '../src/integrations/trading-platform/mt5-webapi/mt5-wire'
 import { AppError } from '../src/lib/errors'
 import { provisionStageAccount } from '../src/modules/accounts/provision-account'
-import { createTestApp, type TestApp } from './support'
+import { createTestApp, waitForAccountStatus, type TestApp } from './support'
 import { createBuyer, orderRow, placeOrder } from './support/checkout'
 import { waitFor } from './support/wait-for'
 
@@ -315,16 +315,7 @@ describe('accounts on the MT5 server (TRADING_PLATFORM=mt5-webapi)', () => {
     const polled = mt5.polls
     await waitFor(() => mt5.polls >= polled + 2, { what: 'two polls' })
     fake.setEquity(login, 8_900_000) // below the 10% max loss floor of $90,000
-    const failed = await waitFor(
-      async () => {
-        const [row] = await app.db
-          .select()
-          .from(tradingAccounts)
-          .where(eq(tradingAccounts.id, account.id))
-        return row?.status === 'failed' ? row : undefined
-      },
-      { what: 'the breach', timeoutMs: 15_000 },
-    )
+    const failed = await waitForAccountStatus(app.db, account.id, 'failed', { what: 'the breach' })
     expect(failed.isTradingEnabled).toBe(false)
     await waitFor(() => (fake.user(login).rights & Mt5UserRights.TRADE_DISABLED) !== 0, {
       what: 'trading disabled on the MT5 server',
