@@ -8,8 +8,8 @@ import {
 } from '../support/pages'
 import { createScenarioAccount } from '../support/scenarios'
 
-// The risk desk in the browser (issue 14 items 4-5): an admin filters the trading accounts, opens
-// one, reads its ledger and the engine's replayed verdict, disables trading with a reason (the
+// The risk desk in the browser (issue 14 items 4-5): an admin filters the trading accounts (by
+// platform server too, decision 0056), opens one, reads its ledger and the engine's replayed verdict, disables trading with a reason (the
 // trader's next order is refused, the trader is emailed) and changes the leverage.
 
 test('an admin finds an account, reads its ledger and replayed verdict, disables trading and changes leverage', async ({
@@ -35,13 +35,16 @@ test('an admin finds an account, reads its ledger and replayed verdict, disables
   await signIn(page, demoAdmin)
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await page.goto('/admin/tradingaccounts')
-  await page.getByLabel('Platform').selectOption('mt4')
+  await page.getByLabel('Platform', { exact: true }).selectOption('mt4')
+  await page.getByLabel('Platform server').selectOption('Simulated server')
   await page.getByLabel('Status').selectOption('active')
   await page.getByRole('searchbox', { name: 'Search' }).fill(account.login)
   const table = page.getByRole('table')
   await expect(table.getByRole('row')).toHaveCount(2)
   await expect(table).toContainText(trader.email)
+  await expect(table).toContainText('Simulated server')
   await expect(page).toHaveURL(/platform=mt4/)
+  await expect(page).toHaveURL(/adapter=simulated/)
   await expectNoSeriousA11yViolations(page)
 
   await table.getByRole('link', { name: `Account ${account.login}` }).click()
@@ -57,6 +60,8 @@ test('an admin finds an account, reads its ledger and replayed verdict, disables
   const reason = 'Under review for account sharing'
   await page.getByRole('button', { name: 'Disable trading' }).click()
   const dialog = page.getByRole('alertdialog')
+  // the simulated server refuses the orders itself: the positions stay (decision 0056)
+  await expect(dialog).toContainText('open positions stay')
   await dialog.getByRole('button', { name: 'Disable trading' }).click()
   await expect(dialog.getByText('Give the reason in at least 3 characters.')).toBeVisible()
   await dialog.getByLabel('Reason (sent to the trader)').fill(reason)

@@ -9,6 +9,7 @@ import {
   accountStateSchema,
   adminAccountActionResponseSchema,
   adminAccountActionSchema,
+  adminAccountResponseSchema,
   adminAccountsResponseSchema,
   adminLedgerResponseSchema,
   adminLeverageSchema,
@@ -21,12 +22,13 @@ import {
   type Platform,
   type TradingAccountStatus,
 } from '@tp/api'
+import type { PlatformKind } from '@tp/api/trading-platform'
 import type { PlanKey } from '@tp/domain'
 import { api } from '@/lib/api-client'
 
 // The admin's trading accounts (decision 0035):
-// GET /api/admin/trading-accounts?page&pageSize&search&status&plan&platform&sort&dir
-// GET /api/admin/trading-accounts/:id/ledger?page&pageSize, GET .../verdicts
+// GET /api/admin/trading-accounts?page&pageSize&search&status&plan&platform&adapter&sort&dir
+// GET /api/admin/trading-accounts/:id (the account's row), .../:id/ledger?page&pageSize, GET .../verdicts
 // the account's state, closed trades and deals from the trading API (admins read any account)
 // POST .../pass|fail|extend|leverage (admin-accounts) and .../disable-trading|enable-trading|close-all
 // (the risk desk's), each with a reason.
@@ -40,6 +42,8 @@ export type AccountsFilter = {
   status: TradingAccountStatus | ''
   plan: PlanKey | ''
   platform: Platform | ''
+  /** the platform server (adapter) */
+  adapter: PlatformKind | ''
   sort: AdminAccountSort
   dir: 'asc' | 'desc'
 }
@@ -58,6 +62,7 @@ export function accountsQueryOptions(filter: AccountsFilter) {
   if (filter.status) search.set('status', filter.status)
   if (filter.plan) search.set('plan', filter.plan)
   if (filter.platform) search.set('platform', filter.platform)
+  if (filter.adapter) search.set('adapter', filter.adapter)
   return queryOptions({
     queryKey: [...adminAccountsQueryKey, 'list', filter],
     queryFn: async ({ signal }) =>
@@ -77,6 +82,15 @@ export function useAccountState(accountId: string) {
     queryKey: [...adminAccountsQueryKey, accountId, 'state'],
     queryFn: ({ signal }) =>
       api.get(`/trading/accounts/${encodeURIComponent(accountId)}`, accountStateSchema, { signal }),
+  })
+}
+
+/** The account's row of the table: its platform server and what disabling it does. */
+export function useAdminAccount(accountId: string) {
+  return useQuery({
+    queryKey: [...adminAccountsQueryKey, accountId, 'row'],
+    queryFn: async ({ signal }) =>
+      (await api.get(accountUrl(accountId), adminAccountResponseSchema, { signal })).data,
   })
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { adminAccountMessages } from '@tp/api'
 import { toast } from '@/lib/toast'
 import {
   AlertDialog,
@@ -12,12 +13,10 @@ import {
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
+import { AdminReasonField } from '@/components/admin-reason-field'
+import { useAdminReason } from '@/hooks/use-admin-reason'
 import { getErrorMessage } from '@/lib/api-client'
 import { useAccountAction, type AccountActionKind } from '../api/accounts'
-
-const REASON_MIN = 3
-const REASON_MAX = 500
 
 export const actionCopy: Record<
   AccountActionKind,
@@ -63,16 +62,22 @@ export const actionCopy: Record<
   },
 }
 
-/** One action on the account: asks for the reason (and the leverage), runs it, toasts. */
+/**
+ * One action on the account: asks for the reason (the shared schema's words, decision 0055) and
+ * the leverage, runs it, toasts. `canDisableKeepPositions` (the account's row, decision 0056):
+ * false on a platform that enforces "disabled" by closing positions, which the disable says.
+ */
 export function AccountActionDialog({
   accountId,
   kind,
   leverage,
+  canDisableKeepPositions,
   onClose,
 }: {
   accountId: string
   kind: AccountActionKind | null
   leverage: number
+  canDisableKeepPositions: boolean
   onClose: () => void
 }) {
   return (
@@ -83,6 +88,7 @@ export function AccountActionDialog({
           accountId={accountId}
           kind={kind}
           leverage={leverage}
+          canDisableKeepPositions={canDisableKeepPositions}
           onClose={onClose}
         />
       ) : null}
@@ -94,34 +100,32 @@ function ActionContent({
   accountId,
   kind,
   leverage,
+  canDisableKeepPositions,
   onClose,
 }: {
   accountId: string
   kind: AccountActionKind
   leverage: number
+  canDisableKeepPositions: boolean
   onClose: () => void
 }) {
   const action = useAccountAction()
-  const [reason, setReason] = useState('')
+  const reasonField = useAdminReason()
   const [newLeverage, setNewLeverage] = useState(String(leverage))
-  const [isSubmitted, setSubmitted] = useState(false)
   const copy = actionCopy[kind]
-  const trimmed = reason.trim()
-  const reasonError =
-    trimmed.length > REASON_MAX
-      ? `Keep the reason to ${REASON_MAX} characters.`
-      : isSubmitted && trimmed.length < REASON_MIN
-        ? `Give the reason in at least ${REASON_MIN} characters.`
-        : undefined
+  const description =
+    kind === 'disable-trading' && !canDisableKeepPositions
+      ? adminAccountMessages.disableClosesPositions
+      : copy.description
 
   function confirm() {
-    setSubmitted(true)
-    if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX) return
+    const reason = reasonField.submit()
+    if (reason === null) return
     action.mutate(
       {
         accountId,
         kind,
-        reason: trimmed,
+        reason,
         ...(kind === 'leverage' ? { leverage: Number(newLeverage) } : {}),
       },
       {
@@ -138,7 +142,7 @@ function ActionContent({
     <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
       <AlertDialogHeader>
         <AlertDialogTitle>{copy.label}</AlertDialogTitle>
-        <AlertDialogDescription>{copy.description}</AlertDialogDescription>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
       </AlertDialogHeader>
       {kind === 'leverage' ? (
         <FormField label="Leverage (1:N)">
@@ -151,13 +155,7 @@ function ActionContent({
           />
         </FormField>
       ) : null}
-      <FormField
-        label="Reason (sent to the trader)"
-        hint={`Kept in the audit log. ${REASON_MIN}-${REASON_MAX} characters.`}
-        error={reasonError}
-      >
-        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </FormField>
+      <AdminReasonField reason={reasonField} label="Reason (sent to the trader)" />
       <AlertDialogFooter>
         <AlertDialogCancel disabled={action.isPending}>Cancel</AlertDialogCancel>
         <Button

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { AdminVerdictsResponse } from '@tp/api'
+import { platformKindLabels } from '@tp/api/trading-platform'
 import { stageLabels } from '@tp/domain'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -14,6 +15,7 @@ import { getErrorMessage } from '@/lib/api-client'
 import {
   LEDGER_PAGE_SIZE,
   useAccountState,
+  useAdminAccount,
   useDeals,
   useLedger,
   useTrades,
@@ -55,6 +57,8 @@ function Failed({ error, retry }: { error: unknown; retry: () => void }) {
  */
 export function AccountDetail({ accountId }: { accountId: string }) {
   const state = useAccountState(accountId)
+  // the account's row: its platform server, and whether disabling it closes its positions
+  const row = useAdminAccount(accountId)
   const [action, setAction] = useState<AccountActionKind | null>(null)
   // a support user sees the account read-only (decision 0036): no actions offered
   const canAct = useCanAdminAct()
@@ -63,8 +67,9 @@ export function AccountDetail({ accountId }: { accountId: string }) {
   if (!state.data) return <Skeleton className="h-48 w-full" />
   const { account, figures, meters, breach, positions } = state.data
   const isActive = account.status === 'active'
+  // offered once the row says what a disable does on the account's platform server
   const actions: AccountActionKind[] =
-    isActive && canAct
+    isActive && canAct && row.data
       ? [
           account.isTradingEnabled ? 'disable-trading' : 'enable-trading',
           'close-all',
@@ -87,6 +92,9 @@ export function AccountDetail({ accountId }: { accountId: string }) {
           </Fact>
           <Fact label="Stage">{stageLabels[account.stage]}</Fact>
           <Fact label="Platform">{account.platform.toUpperCase()}</Fact>
+          <Fact label="Platform server">
+            {row.data ? platformKindLabels[row.data.adapter] : row.isError ? '—' : '…'}
+          </Fact>
           <Fact label="Leverage">1:{account.leverage}</Fact>
           <Fact label="Balance">{money(figures.balance)}</Fact>
           <Fact label="Equity">{money(figures.equity)}</Fact>
@@ -146,6 +154,7 @@ export function AccountDetail({ accountId }: { accountId: string }) {
         accountId={accountId}
         kind={action}
         leverage={account.leverage}
+        canDisableKeepPositions={row.data?.canDisableKeepPositions ?? true}
         onClose={() => setAction(null)}
       />
       <Link to={paths.admin.tradingAccounts.getHref()} className="text-sm underline">

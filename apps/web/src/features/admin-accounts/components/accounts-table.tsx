@@ -8,6 +8,7 @@ import {
   type AdminAccountRow,
   type AdminAccountSort,
 } from '@tp/api'
+import { platformKindLabels, platformKinds } from '@tp/api/trading-platform'
 import { planKeys, stageLabels, type PlanKey } from '@tp/domain'
 import { Badge } from '@/components/ui/badge'
 import { DownloadCsvButton, filterQuery } from '@/components/download-csv-button'
@@ -34,7 +35,7 @@ import { formatDistance, money } from './format'
 import { LoadError } from '@/components/load-error'
 
 const SEARCH_DELAY_MS = 300
-const COLUMNS = 9
+const COLUMNS = 10
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | '' {
   return values.includes(value as T) ? (value as T) : ''
@@ -50,6 +51,7 @@ function readFilter(params: URLSearchParams): AccountsFilter {
     status: pick(tradingAccountStatuses, params.get('status')),
     plan: pick(planKeys, params.get('plan')),
     platform: pick(platforms, params.get('platform')),
+    adapter: pick(platformKinds, params.get('adapter')),
     sort: sort || 'createdAt',
     dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
   }
@@ -61,8 +63,8 @@ export const planLabel = (planKey: PlanKey) => {
 }
 
 /**
- * Every trading account: searched (login, owner's email or name), filtered by status, plan and
- * platform, sorted and paged by the server; balance, equity and the distance to each floor (live
+ * Every trading account: searched (login, owner's email or name), filtered by status, plan,
+ * platform and platform server (the adapter it lives on), sorted and paged by the server; balance, equity and the distance to each floor (live
  * where the account is active).
  */
 export function AccountsTable() {
@@ -97,7 +99,9 @@ export function AccountsTable() {
       page: null,
     })
   const sortProps = { sort: filter.sort, order: filter.dir, onSort }
-  const isFiltered = Boolean(filter.search || filter.status || filter.plan || filter.platform)
+  const isFiltered = Boolean(
+    filter.search || filter.status || filter.plan || filter.platform || filter.adapter,
+  )
   const select = (id: string, label: string, value: string, options: [string, string][]) => (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -150,6 +154,12 @@ export function AccountsTable() {
           filter.platform,
           platforms.map((platform) => [platform, platform.toUpperCase()]),
         )}
+        {select(
+          'accounts-adapter',
+          'Platform server',
+          filter.adapter,
+          platformKinds.map((kind) => [kind, platformKindLabels[kind]]),
+        )}
         <div className="sm:ml-auto">
           <DownloadCsvButton
             path={`/admin/exports/trading-accounts.csv${filterQuery({
@@ -157,6 +167,7 @@ export function AccountsTable() {
               status: filter.status,
               plan: filter.plan,
               platform: filter.platform,
+              adapter: filter.adapter,
             })}`}
             fallbackName="trading-accounts.csv"
           />
@@ -187,6 +198,7 @@ export function AccountsTable() {
                 <TableHead>Owner</TableHead>
                 <SortHeader label="Plan" field="size" {...sortProps} />
                 <SortHeader label="Status" field="status" {...sortProps} />
+                <TableHead>Platform server</TableHead>
                 <TableHead className="text-right">Balance</TableHead>
                 <TableHead className="text-right">Equity</TableHead>
                 <TableHead className="text-right">To daily floor</TableHead>
@@ -261,6 +273,7 @@ function AccountRow({ account }: { account: AdminAccountRow }) {
           <div className="text-xs text-muted-foreground">trading off</div>
         ) : null}
       </TableCell>
+      <TableCell className="whitespace-nowrap">{platformKindLabels[account.adapter]}</TableCell>
       <TableCell className="text-right tabular-nums">{money(account.balanceCents)}</TableCell>
       <TableCell className="text-right tabular-nums">
         {money(account.equityCents)}
