@@ -146,6 +146,24 @@ export async function createDatabaseTemplate(
   }
 }
 
+/**
+ * Test files run in parallel workers, each copying the template. PostgreSQL refuses a copy while
+ * another session is connected to the template (55006 "source database is being accessed by
+ * other users"): a brief window, so the copy is retried a few times before it fails the file.
+ */
+async function createFromTemplate(admin: pg.Client, name: string, templateName: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database "${name}" template "${templateName}"`)
+      return
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (code !== '55006' || attempt >= 20) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+    }
+  }
+}
+
 export async function openDatabaseFromTemplate(template: DatabaseTemplate): Promise<OpenDatabase> {
   if (template.backend === 'pglite') {
     const dump = await readFile(template.dumpPath)
@@ -167,7 +185,7 @@ export async function openDatabaseFromTemplate(template: DatabaseTemplate): Prom
   const admin = new pg.Client({ connectionString: template.serverUrl })
   await admin.connect()
   try {
-    await admin.query(`create database "${name}" template "${template.templateName}"`)
+    await createFromTemplate(admin, name, template.templateName)
   } finally {
     await admin.end()
   }

@@ -9,7 +9,7 @@ const expanded = (question: string) =>
 
 describe('FaqAccordion', () => {
   it('keeps one answer open at a time and closes it on a second click', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     render(<FaqAccordion items={faqItems} />)
     expect(screen.getAllByRole('button')).toHaveLength(20)
     const [first, second] = faqItems as [(typeof faqItems)[0], (typeof faqItems)[0]]
@@ -34,7 +34,7 @@ describe('FaqAccordion', () => {
   })
 
   it('opens the question a link points to and answers from the keyboard', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const target = landingFaqItems[2]!
     render(<FaqAccordion items={landingFaqItems} linkedId={target.id} />)
     expect(expanded(target.question)).toBe('true')

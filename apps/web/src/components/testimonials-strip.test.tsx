@@ -27,7 +27,7 @@ describe('TestimonialsStrip', () => {
   })
 
   it('pauses and plays with its button', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { container } = renderStrip()
     const root = container.querySelector('.tp-testimonials-strip')!
     expect(root).toHaveAttribute('data-paused', 'false')

@@ -31,7 +31,7 @@ export function renderApp(url: string, options: { user?: User } = {}) {
     ...utils,
     router,
     queryClient,
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     /** The current path with its query, e.g. '/login?redirectTo=%2Fuser'. */
     location: () => `${router.state.location.pathname}${router.state.location.search}`,
   }

@@ -36,7 +36,7 @@ function renderChooser(options: { isSignedIn?: boolean } = {}) {
       <Toaster />
     </>,
   )
-  return { router, user: userEvent.setup() }
+  return { router, user: userEvent.setup({ delay: null }) }
 }
 
 const ruleValue = (label: string) => {

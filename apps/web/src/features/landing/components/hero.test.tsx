@@ -36,7 +36,7 @@ function renderHero() {
   )
   const chooser = screen.getByRole('region', { name: 'Account chooser' })
   const scrolled = vi.spyOn(chooser, 'scrollIntoView')
-  return { router, chooser, scrolled, user: userEvent.setup() }
+  return { router, chooser, scrolled, user: userEvent.setup({ delay: null }) }
 }
 
 const startButton = () => screen.getByRole('button', { name: 'START CHALLENGE' })

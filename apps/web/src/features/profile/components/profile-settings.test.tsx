@@ -207,7 +207,7 @@ describe('profile settings: avatar', () => {
     await openProfile()
 
     // a browser's file picker can be told to show all files; the page must still refuse them
-    const user = userEvent.setup({ applyAccept: false })
+    const user = userEvent.setup({ applyAccept: false, delay: null })
     const file = new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })
     await user.upload(screen.getByLabelText('Upload image'), file)
 
