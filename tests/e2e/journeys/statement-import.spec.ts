@@ -63,19 +63,23 @@ async function expectSummaryOf(page: Page, file: string) {
 }
 
 test.describe('statement check', () => {
-  test('a generated MT4 statement and MT5 report show the CLI’s summary, the analytics and the what-if; the page loads no importer before a drop', async ({
+  test('a generated MT4 statement and MT5 report show the CLI’s summary, the analytics and the what-if; the importer starts with the page, not with the drop', async ({
     page,
   }, testInfo) => {
     const scripts: string[] = []
+    const requested: string[] = []
     page.on('request', (request) => {
+      requested.push(new URL(request.url()).pathname)
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
     await openLive(page, '/tools/statement-check')
     await expect(page.getByRole('heading', { level: 1, name: 'Statement check' })).toBeVisible()
-    // the public page hydrates its island alone: no app shell, no importer, no charts yet
-    expect(
-      scripts.filter((path) => /\/(index|statement-worker|main)-[\w-]+\.js$/.test(path)),
-    ).toEqual([])
+    // the public page hydrates its island alone: no app shell, no charts yet
+    expect(scripts.filter((path) => /\/(index|main)-[\w-]+\.js$/.test(path))).toEqual([])
+    // the importer's worker starts once the page is idle, before any file (decision 0052)
+    await expect
+      .poll(() => requested.some((path) => /\/statement-worker-[\w-]+\.js$/.test(path)))
+      .toBe(true)
     await expectNoSeriousA11yViolations(page)
 
     const mt4 = testInfo.outputPath('Statement-generated.htm')
