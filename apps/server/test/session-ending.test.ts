@@ -150,6 +150,28 @@ describe('ending a session', () => {
     expect(mail.text).toContain('Every session of the account was signed out')
   })
 
+  it('an admin disabling a user closes every socket of theirs at once, with a reason given', async () => {
+    const admin = await app.createUser({ role: 'admin' })
+    const user = await app.createUser()
+    const stream = await openStream(user.token)
+    const second = await openStream((await signIn(user)).token)
+    const response = await app.post(
+      `/api/admin/users/${user.user.id}/disable`,
+      { reason: 'Chargeback opened on the last order' },
+      { token: admin.token },
+    )
+    expect(response.status, response.text).toBe(200)
+    expect(await stream.closed).toBe(streamCloseCodes.unauthenticated)
+    expect(await second.closed).toBe(streamCloseCodes.unauthenticated)
+    // the sessions are gone (401), and signing in again is refused
+    expect((await me(user.token)).status).toBe(401)
+    const again = await app.post('/api/auth/login', {
+      email: user.user.email,
+      password: user.password,
+    })
+    expect(again.status).toBe(403)
+  })
+
   it('a disabled user is refused with the next request', async () => {
     const user = await app.createUser()
     expect((await me(user.token)).status).toBe(200)
