@@ -9,7 +9,7 @@ import {
   type AccountState,
 } from '@tp/api'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   auditLog,
   breaches,
@@ -464,6 +464,55 @@ describe('editing, disabling and enabling a user', () => {
     expect(trade.status).toBe(201)
     const mail = await app.mailbox.waitFor({ to: dave.user.email, subject: /enabled again/ })
     expect(mail.text).toContain(`Reason: ${reason}`)
+  })
+
+  it('a platform that fails to answer does not lose the action: audited with the account it missed, and enable restores it', async () => {
+    const erin = await app.createUser({ name: 'Erin Easton' })
+    const erinAccount = await app.createTradingAccount(erin, { sizeK: 10 })
+    const platform = app.ctx.trading.platform
+    const down = vi
+      .spyOn(platform, 'setTradingEnabled')
+      .mockRejectedValue(new Error('the MT5 server did not answer'))
+    try {
+      const disabled = await app.post(
+        `/api/admin/users/${erin.user.id}/disable`,
+        { reason: 'Identity documents forged' },
+        { token: admin.token },
+      )
+      expect(disabled.status, disabled.text).toBe(200)
+      expect(adminUserActionResponseSchema.parse(disabled.body).accountIds).toEqual([
+        erinAccount.id,
+      ])
+      const [row] = await app.db
+        .select()
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.id, erinAccount.id))
+      expect(row!.isTradingEnabled).toBe(false)
+      const [entry] = await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.disable'), eq(auditLog.targetId, erin.user.id)))
+      expect(entry).toMatchObject({
+        reason: 'Identity documents forged',
+        details: { accountIds: [erinAccount.id], platformFailures: [erinAccount.id] },
+      })
+      await app.mailbox.waitFor({ to: erin.user.email, subject: /disabled/ })
+    } finally {
+      down.mockRestore()
+    }
+    // the platform answers again: enable finds the accounts in the disable's entry
+    const enabled = await app.post(
+      `/api/admin/users/${erin.user.id}/enable`,
+      { reason: 'Documents verified again' },
+      { token: admin.token },
+    )
+    expect(enabled.status, enabled.text).toBe(200)
+    expect(adminUserActionResponseSchema.parse(enabled.body).accountIds).toEqual([erinAccount.id])
+    const [after] = await app.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, erinAccount.id))
+    expect(after!.isTradingEnabled).toBe(true)
   })
 })
 

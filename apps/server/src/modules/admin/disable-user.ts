@@ -33,14 +33,19 @@ export async function disableUser(
     .returning({ email: users.email })
   if (!changed) return answerUnchanged(ctx, userId)
   const endedSessions = await endUserSessions(ctx, userId, 'user-disabled')
-  const accountIds = await stopUserTrading(ctx, userId)
+  const { accountIds, platformFailures } = await stopUserTrading(ctx, userId)
   await recordAudit(ctx, {
     actor: caller,
     action: 'user.disable',
     targetType: 'user',
     targetId: userId,
     reason,
-    details: { email: changed.email, endedSessions, accountIds },
+    details: {
+      email: changed.email,
+      endedSessions,
+      accountIds,
+      ...(platformFailures.length > 0 ? { platformFailures } : {}),
+    },
   })
   await ctx.jobs.enqueue(
     sendEmailJob,

@@ -39,7 +39,7 @@ export async function enableUser(
     .orderBy(desc(auditLog.createdAt))
     .limit(1)
   const stopped = disabled?.details?.accountIds
-  const accountIds = await restartUserTrading(
+  const { accountIds, platformFailures } = await restartUserTrading(
     ctx,
     Array.isArray(stopped) ? stopped.filter((id): id is string => typeof id === 'string') : [],
   )
@@ -49,7 +49,11 @@ export async function enableUser(
     targetType: 'user',
     targetId: userId,
     reason,
-    details: { email: changed.email, accountIds },
+    details: {
+      email: changed.email,
+      accountIds,
+      ...(platformFailures.length > 0 ? { platformFailures } : {}),
+    },
   })
   await ctx.jobs.enqueue(
     sendEmailJob,

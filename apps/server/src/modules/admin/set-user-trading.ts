@@ -8,8 +8,33 @@ import { tradingAccounts } from '../../db/schema'
 // own checks and the owner's terminal read), for every active account that was trading. Enabling
 // the user turns it back on for exactly those accounts (kept in the disable's audit entry), not
 // for one the risk desk had disabled on its own.
+//
+// A platform that fails to answer (a remote MetaTrader server down) does not undo or stop the
+// admin's action: the row already refuses trading, the failure is logged and handed back, so the
+// action is still audited (with the accounts whose platform did not take it) and the user mailed.
 
-export async function stopUserTrading(ctx: AppContext, userId: string): Promise<string[]> {
+export type UserTradingChange = {
+  /** the accounts whose trading the change turned off (or on) */
+  accountIds: string[]
+  /** of those, the ones whose platform refused or failed the call (the row holds the change) */
+  platformFailures: string[]
+}
+
+async function onPlatform(
+  ctx: AppContext,
+  accountId: string,
+  failures: string[],
+  call: () => Promise<unknown>,
+) {
+  try {
+    await call()
+  } catch (error) {
+    failures.push(accountId)
+    ctx.logger.error({ err: error, accountId }, 'the platform did not take a user trading change')
+  }
+}
+
+export async function stopUserTrading(ctx: AppContext, userId: string): Promise<UserTradingChange> {
   const rows = await ctx.db
     .select({ id: tradingAccounts.id, externalId: tradingAccounts.externalId })
     .from(tradingAccounts)
@@ -21,7 +46,7 @@ export async function stopUserTrading(ctx: AppContext, userId: string): Promise<
         isNotNull(tradingAccounts.externalId),
       ),
     )
-  if (rows.length === 0) return []
+  if (rows.length === 0) return { accountIds: [], platformFailures: [] }
   // the row first: the firm's checks refuse from this moment, whatever the platform answers
   await ctx.db
     .update(tradingAccounts)
@@ -33,19 +58,22 @@ export async function stopUserTrading(ctx: AppContext, userId: string): Promise<
       ),
     )
   const platform = ctx.trading.platform
+  const platformFailures: string[] = []
   for (const row of rows) {
-    await platform.setTradingEnabled(row.externalId!, false)
-    await platform.cancelAllOrders(row.externalId!)
+    await onPlatform(ctx, row.id, platformFailures, async () => {
+      await platform.setTradingEnabled(row.externalId!, false)
+      await platform.cancelAllOrders(row.externalId!)
+    })
     ctx.trading.hub.accountEvent(row.id, 'trading-disabled', messages.admin.ownerDisabled)
   }
-  return rows.map((row) => row.id)
+  return { accountIds: rows.map((row) => row.id), platformFailures }
 }
 
 export async function restartUserTrading(
   ctx: AppContext,
   accountIds: readonly string[],
-): Promise<string[]> {
-  if (accountIds.length === 0) return []
+): Promise<UserTradingChange> {
+  if (accountIds.length === 0) return { accountIds: [], platformFailures: [] }
   const rows = await ctx.db
     .update(tradingAccounts)
     .set({ isTradingEnabled: true })
@@ -58,9 +86,12 @@ export async function restartUserTrading(
       ),
     )
     .returning({ id: tradingAccounts.id, externalId: tradingAccounts.externalId })
+  const platformFailures: string[] = []
   for (const row of rows) {
-    await ctx.trading.platform.setTradingEnabled(row.externalId!, true)
+    await onPlatform(ctx, row.id, platformFailures, () =>
+      ctx.trading.platform.setTradingEnabled(row.externalId!, true),
+    )
     ctx.trading.hub.accountChanged(row.id)
   }
-  return rows.map((row) => row.id)
+  return { accountIds: rows.map((row) => row.id), platformFailures }
 }
