@@ -210,6 +210,10 @@ const table: Record<string, Row> = {
     url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/enable-trading`,
     body: () => ({ reason: 'Review finished' }),
   },
+  'GET /api/admin/trading-accounts/{accountId}': {
+    kind: 'admin',
+    url: (ids) => `/api/admin/trading-accounts/${ids.accountId}`,
+  },
   'GET /api/admin/trading-accounts/{accountId}/ledger': {
     kind: 'admin',
     url: (ids) => `/api/admin/trading-accounts/${ids.accountId}/ledger`,
