@@ -447,12 +447,15 @@ describe('the trader endpoint and the news rule', () => {
       { token: trader.token },
     )
     expect(later.status).toBe(201)
-    // an event a minute after a close: closing inside the window is recorded
+    // an event 3 minutes after that opening (outside its window, whenever the rule reads the
+    // calendar) and a minute and a half after the close: closing inside the window is recorded
     await app.post(
       '/api/admin/calendar/events',
-      { time: iso(T() + 60_000), currency: 'USD', title: 'ISM Services PMI', impact: 'high' },
+      { time: iso(T() + 180_000), currency: 'USD', title: 'ISM Services PMI', impact: 'high' },
       { token: admin.token },
     )
+    app.clock.advance({ seconds: 90 })
+    app.simulated.pushTick({ symbol: 'BTCUSD', bid: 6_500_200, ask: 6_502_700, tMs: T() })
     const closed = await app.post(
       `/api/trading/accounts/${ifAccountId}/positions/${later.body.position!.id}/close`,
       {},

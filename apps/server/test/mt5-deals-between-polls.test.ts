@@ -262,10 +262,13 @@ describe('deals between two polls of an MT5 account', () => {
       expect(row).toMatchObject({
         positionId: String(trip.position.ticket),
         eventTitle: 'Non-Farm Payrolls',
-        // each at its own deal's time (the close may come a millisecond after the open)
-        tradeTime: new Date(row.kind === 'open' ? trip.position.openMs : trip.closing.timeMs),
       })
+      // each at its own deal's time: the fake stamps them from the position's opening to its
+      // close, a millisecond or two apart
+      expect(row.tradeTime.getTime()).toBeGreaterThanOrEqual(trip.position.openMs)
+      expect(row.tradeTime.getTime()).toBeLessThanOrEqual(trip.closing.timeMs)
     }
+    expect(rows.find((row) => row.kind === 'close')!.tradeTime.getTime()).toBe(trip.closing.timeMs)
   }, 60_000)
 
   it('after a restart: reports the trades made while the app was down, never one reported before', async () => {
