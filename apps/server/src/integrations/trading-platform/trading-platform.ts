@@ -213,6 +213,26 @@ export interface PositionTotals {
   commission: number
 }
 
+/**
+ * A polled platform's totals of a position closed whole by one closing deal: that deal's trade
+ * is the position's whole life (its volume the opened volume, its commission both legs').
+ */
+export function totalsOfWholeClose(trade: PlatformClosedTrade): PositionTotals {
+  return {
+    positionId: trade.positionId,
+    symbol: trade.symbol,
+    side: trade.side,
+    volume: trade.volume,
+    openPrice: trade.openPrice,
+    openTimeMs: trade.openTimeMs,
+    closePrice: trade.closePrice,
+    closeTimeMs: trade.closeTimeMs,
+    profit: trade.profit,
+    swap: trade.swap,
+    commission: trade.commission,
+  }
+}
+
 /** Live changes of one account, in the order they happened. */
 export type AccountEvent =
   | {

@@ -22,6 +22,7 @@ import {
   type PlatformQuote,
   type PlatformSymbolSpec,
   type PositionTotals,
+  totalsOfWholeClose,
   type TradeResult,
   type TradingPlatform,
 } from '../trading-platform'
@@ -863,21 +864,7 @@ export class MetaApiPlatform implements TradingPlatform {
         const trade = toClosedTrade(deal, opening)
         if (!trade) continue
         const totals: PositionTotals | null =
-          opening && opening.volume === deal.volume
-            ? {
-                positionId: trade.positionId,
-                symbol: trade.symbol,
-                side: trade.side,
-                volume: trade.volume,
-                openPrice: trade.openPrice,
-                openTimeMs: trade.openTimeMs,
-                closePrice: trade.closePrice,
-                closeTimeMs: trade.closeTimeMs,
-                profit: trade.profit,
-                swap: trade.swap,
-                commission: trade.commission,
-              }
-            : null
+          opening && opening.volume === deal.volume ? totalsOfWholeClose(trade) : null
         if (totals && deal.positionId) state.openings.delete(deal.positionId)
         this.emit(id, { type: 'position-closed', tMs: deal.timeMs, trade, totals })
       }

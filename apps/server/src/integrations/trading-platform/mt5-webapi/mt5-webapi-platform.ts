@@ -19,6 +19,7 @@ import {
   type PlatformOrder,
   type PlatformPosition,
   type PositionTotals,
+  totalsOfWholeClose,
   type TradingPlatform,
 } from '../trading-platform'
 import {
@@ -1295,21 +1296,7 @@ export class Mt5WebApiPlatform implements TradingPlatform {
       const remaining = left.get(positionId) ?? known?.volume
       const isWhole = remaining !== undefined ? trade.volume >= remaining : !openNow.has(positionId)
       if (remaining !== undefined) left.set(positionId, remaining - trade.volume)
-      const totals: PositionTotals | null = isWhole
-        ? {
-            positionId,
-            symbol: trade.symbol,
-            side: trade.side,
-            volume: trade.volume,
-            openPrice: trade.openPrice,
-            openTimeMs: trade.openTimeMs,
-            closePrice: trade.closePrice,
-            closeTimeMs: trade.closeTimeMs,
-            profit: trade.profit,
-            swap: trade.swap,
-            commission: trade.commission,
-          }
-        : null
+      const totals: PositionTotals | null = isWhole ? totalsOfWholeClose(trade) : null
       this.emit(login, { type: 'position-closed', tMs: timeMs, trade, totals })
     }
     return true
