@@ -1,21 +1,12 @@
 import { useState } from 'react'
 import { adminAccountMessages } from '@tp/api'
-import { toast } from '@/lib/toast'
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+  closeOnSuccess,
+  ReasonConfirmContent,
+  ReasonConfirmDialog,
+} from '@/components/reason-confirm-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { AdminReasonField } from '@/components/admin-reason-field'
-import { useAdminReason } from '@/hooks/use-admin-reason'
-import { getErrorMessage } from '@/lib/api-client'
 import { useAccountAction, type AccountActionKind } from '../api/accounts'
 
 export const actionCopy: Record<
@@ -81,7 +72,7 @@ export function AccountActionDialog({
   onClose: () => void
 }) {
   return (
-    <AlertDialog open={kind !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <ReasonConfirmDialog open={kind !== null} onClose={onClose}>
       {kind ? (
         <ActionContent
           key={kind}
@@ -92,7 +83,7 @@ export function AccountActionDialog({
           onClose={onClose}
         />
       ) : null}
-    </AlertDialog>
+    </ReasonConfirmDialog>
   )
 }
 
@@ -110,7 +101,6 @@ function ActionContent({
   onClose: () => void
 }) {
   const action = useAccountAction()
-  const reasonField = useAdminReason()
   const [newLeverage, setNewLeverage] = useState(String(leverage))
   const copy = actionCopy[kind]
   const description =
@@ -118,9 +108,7 @@ function ActionContent({
       ? adminAccountMessages.disableClosesPositions
       : copy.description
 
-  function confirm() {
-    const reason = reasonField.submit()
-    if (reason === null) return
+  function confirm(reason: string) {
     action.mutate(
       {
         accountId,
@@ -128,22 +116,20 @@ function ActionContent({
         reason,
         ...(kind === 'leverage' ? { leverage: Number(newLeverage) } : {}),
       },
-      {
-        onSuccess: (message) => {
-          toast.success(message)
-          onClose()
-        },
-        onError: (error) => toast.error(getErrorMessage(error)),
-      },
+      closeOnSuccess((message: string) => message, onClose),
     )
   }
 
   return (
-    <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-      <AlertDialogHeader>
-        <AlertDialogTitle>{copy.label}</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
-      </AlertDialogHeader>
+    <ReasonConfirmContent
+      title={copy.label}
+      description={description}
+      confirmLabel={copy.label}
+      confirmVariant={copy.isDestructive ? 'destructive' : 'default'}
+      isPending={action.isPending}
+      reason={{ label: 'Reason (sent to the trader)' }}
+      onConfirm={confirm}
+    >
       {kind === 'leverage' ? (
         <FormField label="Leverage (1:N)">
           <Input
@@ -155,17 +141,6 @@ function ActionContent({
           />
         </FormField>
       ) : null}
-      <AdminReasonField reason={reasonField} label="Reason (sent to the trader)" />
-      <AlertDialogFooter>
-        <AlertDialogCancel disabled={action.isPending}>Cancel</AlertDialogCancel>
-        <Button
-          variant={copy.isDestructive ? 'destructive' : 'default'}
-          isPending={action.isPending}
-          onClick={confirm}
-        >
-          {copy.label}
-        </Button>
-      </AlertDialogFooter>
-    </AlertDialogContent>
+    </ReasonConfirmContent>
   )
 }

@@ -1,17 +1,8 @@
-import { toast } from '@/lib/toast'
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
-import { AdminReasonField } from '@/components/admin-reason-field'
-import { useAdminReason } from '@/hooks/use-admin-reason'
-import { getErrorMessage } from '@/lib/api-client'
+  closeOnSuccess,
+  ReasonConfirmContent,
+  ReasonConfirmDialog,
+} from '@/components/reason-confirm-dialog'
 import { useRetryProvisioning } from '../api/retry-provisioning'
 import { useRefundOrder } from '../api/refund-order'
 import { useReviewOrder } from '../api/review-order'
@@ -81,9 +72,9 @@ export function OrderActionDialog({
   onClose: () => void
 }) {
   return (
-    <AlertDialog open={action !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <ReasonConfirmDialog open={action !== null} onClose={onClose}>
       {action ? <OrderActionContent action={action} onClose={onClose} /> : null}
-    </AlertDialog>
+    </ReasonConfirmDialog>
   )
 }
 
@@ -91,23 +82,13 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
   const retry = useRetryProvisioning()
   const review = useReviewOrder()
   const refund = useRefundOrder()
-  const reasonField = useAdminReason()
   const text = copy[action.kind]
   const { order } = action
   const isReview = action.kind === 'fulfil' || action.kind === 'reject'
   const isRefund = action.kind === 'refund'
-  const isPending = retry.isPending || review.isPending || refund.isPending
 
-  function confirm() {
-    const reason = reasonField.submit()
-    if (reason === null) return
-    const callbacks = {
-      onSuccess: () => {
-        toast.success(text.done(order.number))
-        onClose()
-      },
-      onError: (error: unknown) => toast.error(getErrorMessage(error)),
-    }
+  function confirm(reason: string) {
+    const callbacks = closeOnSuccess(text.done(order.number), onClose)
     if (action.kind === 'retry') {
       retry.mutate({ orderId: order.id, reason }, callbacks)
     } else if (action.kind === 'refund') {
@@ -118,13 +99,20 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
   }
 
   return (
-    <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-      <AlertDialogHeader>
-        <AlertDialogTitle>{text.title(order.number)}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {text.description} Buyer: {order.userEmail}.
-        </AlertDialogDescription>
-      </AlertDialogHeader>
+    <ReasonConfirmContent
+      title={text.title(order.number)}
+      description={`${text.description} Buyer: ${order.userEmail}.`}
+      confirmLabel={text.confirm}
+      confirmVariant={action.kind === 'reject' || isRefund ? 'destructive' : 'default'}
+      isPending={retry.isPending || review.isPending || refund.isPending}
+      reason={{
+        label: reasonLabel(action.kind, order.method),
+        ...(isRefund && order.method === 'crypto'
+          ? { hint: 'Its hash, amount and coin. Kept with the order and in the audit log.' }
+          : {}),
+      }}
+      onConfirm={confirm}
+    >
       {isReview && order.reviewReason ? (
         <p className="rounded-md border border-border bg-surface-2 px-3 py-2 text-sm">
           <span className="font-medium">Why it is under review: </span>
@@ -143,23 +131,6 @@ function OrderActionContent({ action, onClose }: { action: OrderAction; onClose:
           {refundHow[order.method]}
         </p>
       ) : null}
-      <AdminReasonField
-        reason={reasonField}
-        label={reasonLabel(action.kind, order.method)}
-        {...(isRefund && order.method === 'crypto'
-          ? { hint: 'Its hash, amount and coin. Kept with the order and in the audit log.' }
-          : {})}
-      />
-      <AlertDialogFooter>
-        <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-        <Button
-          variant={action.kind === 'reject' || isRefund ? 'destructive' : 'default'}
-          isPending={isPending}
-          onClick={confirm}
-        >
-          {text.confirm}
-        </Button>
-      </AlertDialogFooter>
-    </AlertDialogContent>
+    </ReasonConfirmContent>
   )
 }

@@ -1,23 +1,14 @@
 import { useState } from 'react'
-import { toast } from '@/lib/toast'
 import { messages, type AdminUserRow, type Role } from '@tp/api'
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+  closeOnSuccess,
+  ReasonConfirmContent,
+  ReasonConfirmDialog,
+} from '@/components/reason-confirm-dialog'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { fieldClasses, Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { AdminReasonField } from '@/components/admin-reason-field'
-import { useAdminReason } from '@/hooks/use-admin-reason'
-import { getErrorMessage } from '@/lib/api-client'
 import { useUser } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { useSetUserEnabled, useUpdateUser } from '../api/user-actions'
@@ -54,9 +45,9 @@ export function UserActionDialog({
   onClose: () => void
 }) {
   return (
-    <AlertDialog open={action !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <ReasonConfirmDialog open={action !== null} onClose={onClose}>
       {action ? <UserActionContent key={action.user.id} action={action} onClose={onClose} /> : null}
-    </AlertDialog>
+    </ReasonConfirmDialog>
   )
 }
 
@@ -69,27 +60,18 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
   // the server refuses an admin's own role change; the dialog does not offer it
   const isSelf = useUser()?.id === user.id
   const [emailVerified, setEmailVerified] = useState(user.emailVerified)
-  // every change to a user's access or identity says why (decision 0055)
-  const reasonField = useAdminReason()
   const text = copy[kind]
-  const isPending = update.isPending || setEnabled.isPending
 
-  function confirm() {
-    const reason = reasonField.submit()
-    if (reason === null) return
-    const callbacks = {
-      onSuccess: () => {
-        toast.success(
-          kind === 'edit'
-            ? messages.admin.userUpdated
-            : kind === 'disable'
-              ? messages.admin.userDisabled
-              : messages.admin.userEnabled,
-        )
-        onClose()
-      },
-      onError: (error: unknown) => toast.error(getErrorMessage(error)),
-    }
+  // every change to a user's access or identity says why (decision 0055)
+  function confirm(reason: string) {
+    const callbacks = closeOnSuccess(
+      kind === 'edit'
+        ? messages.admin.userUpdated
+        : kind === 'disable'
+          ? messages.admin.userDisabled
+          : messages.admin.userEnabled,
+      onClose,
+    )
     if (kind === 'edit') {
       update.mutate(
         {
@@ -107,13 +89,15 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
   }
 
   return (
-    <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-      <AlertDialogHeader>
-        <AlertDialogTitle>{text.title}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {user.email}. {text.description}
-        </AlertDialogDescription>
-      </AlertDialogHeader>
+    <ReasonConfirmContent
+      title={text.title}
+      description={`${user.email}. ${text.description}`}
+      confirmLabel={text.confirm}
+      confirmVariant={kind === 'disable' ? 'destructive' : 'default'}
+      isPending={update.isPending || setEnabled.isPending}
+      reason={{ label: kind === 'edit' ? 'Reason (audited)' : 'Reason (sent to the user)' }}
+      onConfirm={confirm}
+    >
       {kind === 'edit' ? (
         <div className="grid gap-4">
           <FormField label="Name">
@@ -148,20 +132,6 @@ function UserActionContent({ action, onClose }: { action: UserAction; onClose: (
           </div>
         </div>
       ) : null}
-      <AdminReasonField
-        reason={reasonField}
-        label={kind === 'edit' ? 'Reason (audited)' : 'Reason (sent to the user)'}
-      />
-      <AlertDialogFooter>
-        <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-        <Button
-          variant={kind === 'disable' ? 'destructive' : 'default'}
-          isPending={isPending}
-          onClick={confirm}
-        >
-          {text.confirm}
-        </Button>
-      </AlertDialogFooter>
-    </AlertDialogContent>
+    </ReasonConfirmContent>
   )
 }
