@@ -1,8 +1,14 @@
-import type { TradingAccountDto, TradingCredentials } from '@tp/api'
+import {
+  accountStateSchema,
+  type AccountState,
+  type RuleMeters,
+  type TradingAccountDto,
+  type TradingCredentials,
+} from '@tp/api'
 import { json, type Handler } from './mock-api'
 
 // Trading accounts as GET /api/trading/accounts lists them, for the tests of every page that shows
-// them (dashboard, trading accounts, terminal), each with the passwords its credentials route
+// them (dashboard, trading accounts, terminal, the admin's account page), each with the passwords its credentials route
 // answers (credentialsHandlers); the list itself carries none (the schema drops them).
 
 /** An account of the list, and the passwords of its credentials route. */
@@ -56,4 +62,66 @@ export function credentialsHandlers(
         }),
     ]),
   )
+}
+
+/** An account's rule meters mid-challenge (Wednesday 11 June 2025, nothing used yet). */
+export function makeMeters(overrides: Partial<RuleMeters> = {}): RuleMeters {
+  return {
+    status: 'active',
+    day: '2025-06-11',
+    dayReset: { timeZone: 'America/New_York', time: '17:00' },
+    nextResetAt: '2025-06-11T21:00:00.000Z',
+    dailyLoss: {
+      floor: 9_500_000,
+      distance: 500_000,
+      allowance: 500_000,
+      usedPercent: 0,
+      warning: 0,
+    },
+    maxLoss: {
+      floor: 9_000_000,
+      distance: 1_000_000,
+      allowance: 1_000_000,
+      usedPercent: 0,
+      warning: 0,
+    },
+    profitTarget: {
+      target: 10_800_000,
+      value: 10_000_000,
+      progressPercent: 0,
+      basis: 'balance',
+      requireFlat: false,
+      met: false,
+    },
+    tradingDays: { required: 4, value: 0, met: false },
+    passedAt: null,
+    ...overrides,
+  }
+}
+
+/** GET /api/trading/accounts/:id as the terminal and the admin's account page read it, parsed
+ * with its contract's schema so a fixture cannot drift from it. */
+export function makeState(
+  overrides: Partial<Omit<AccountState, 'account'>> & { account?: Partial<TradingAccountDto> } = {},
+): AccountState {
+  const { account, ...rest } = overrides
+  return accountStateSchema.parse({
+    account: makeAccount(account),
+    figures: {
+      balance: 10_000_000,
+      equity: 10_000_000,
+      floatingProfit: 0,
+      swap: 0,
+      margin: 0,
+      freeMargin: 10_000_000,
+      marginLevelPercent: null,
+      isMarginCall: false,
+    },
+    positions: [],
+    orders: [],
+    meters: makeMeters(),
+    breach: null,
+    nextAccountId: null,
+    ...rest,
+  })
 }

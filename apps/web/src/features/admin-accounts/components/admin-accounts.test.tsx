@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
-  accountStateSchema,
   adminAccountMessages,
   adminAccountRowSchema,
   adminReasonMessages,
   adminVerdictsResponseSchema,
-  type AccountState,
   type AdminAccountRow,
 } from '@tp/api'
 import { platformKindLabels } from '@tp/api/trading-platform'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
-import { accountId, makeAccount } from '@/testing/trading-accounts'
+import { accountId, makeState } from '@/testing/trading-accounts'
 
 // The admin's trading accounts (decisions 0035, 0055, 0056): the table's platform server column
 // and filter, the disable confirm on a platform that closes positions to enforce it, and the
@@ -46,37 +44,6 @@ function makeRow(overrides: Partial<AdminAccountRow> = {}): AdminAccountRow {
     maxLoss: null,
     createdAt: '2025-06-02T09:00:00.000Z',
     ...overrides,
-  })
-}
-
-function makeState(): AccountState {
-  return accountStateSchema.parse({
-    account: makeAccount(),
-    figures: {
-      balance: 10_000_000,
-      equity: 10_000_000,
-      floatingProfit: 0,
-      swap: 0,
-      margin: 0,
-      freeMargin: 10_000_000,
-      marginLevelPercent: null,
-      isMarginCall: false,
-    },
-    positions: [],
-    orders: [],
-    meters: {
-      status: 'active',
-      day: '2025-06-11',
-      dayReset: { timeZone: 'America/New_York', time: '17:00' },
-      nextResetAt: '2025-06-11T21:00:00.000Z',
-      dailyLoss: null,
-      maxLoss: null,
-      profitTarget: null,
-      tradingDays: { required: 4, value: 0, met: false },
-      passedAt: null,
-    },
-    breach: null,
-    nextAccountId: null,
   })
 }
 

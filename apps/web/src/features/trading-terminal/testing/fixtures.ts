@@ -1,20 +1,25 @@
-import {
-  accountStateSchema,
-  type AccountState,
-  type PendingOrderDto,
-  type PositionDto,
-  type QuoteDto,
-  type RuleMeters,
-  type TradingAccountDto,
+import type {
+  AccountState,
+  PendingOrderDto,
+  PositionDto,
+  QuoteDto,
+  TradingAccountDto,
 } from '@tp/api'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
-import { accountId, makeAccount, nextAccountId, otherAccountId } from '@/testing/trading-accounts'
+import {
+  accountId,
+  makeAccount,
+  makeMeters,
+  makeState,
+  nextAccountId,
+  otherAccountId,
+} from '@/testing/trading-accounts'
 
 // Test data of the terminal, valid by the contract (every state is parsed with its schema, so a
 // fixture cannot drift from packages/api/src/trading.ts), and the API table a terminal test starts
 // from.
 
-export { accountId, makeAccount, nextAccountId, otherAccountId }
+export { accountId, makeAccount, makeMeters, makeState, nextAccountId, otherAccountId }
 
 export const trader = makeUser()
 export const streamUserId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
@@ -23,40 +28,6 @@ export const streamUserId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
 export const WEDNESDAY_NOON_UTC = Date.parse('2025-06-11T12:00:00.000Z')
 /** Saturday 14 June 2025, 12:00 UTC: forex is closed, crypto trades. */
 export const SATURDAY_NOON_UTC = Date.parse('2025-06-14T12:00:00.000Z')
-
-export function makeMeters(overrides: Partial<RuleMeters> = {}): RuleMeters {
-  return {
-    status: 'active',
-    day: '2025-06-11',
-    dayReset: { timeZone: 'America/New_York', time: '17:00' },
-    nextResetAt: '2025-06-11T21:00:00.000Z',
-    dailyLoss: {
-      floor: 9_500_000,
-      distance: 500_000,
-      allowance: 500_000,
-      usedPercent: 0,
-      warning: 0,
-    },
-    maxLoss: {
-      floor: 9_000_000,
-      distance: 1_000_000,
-      allowance: 1_000_000,
-      usedPercent: 0,
-      warning: 0,
-    },
-    profitTarget: {
-      target: 10_800_000,
-      value: 10_000_000,
-      progressPercent: 0,
-      basis: 'balance',
-      requireFlat: false,
-      met: false,
-    },
-    tradingDays: { required: 4, value: 0, met: false },
-    passedAt: null,
-    ...overrides,
-  }
-}
 
 export function makePosition(overrides: Partial<PositionDto> = {}): PositionDto {
   return {
@@ -89,31 +60,6 @@ export function makeOrder(overrides: Partial<PendingOrderDto> = {}): PendingOrde
     createdAt: '2025-06-11T11:00:00.000Z',
     ...overrides,
   }
-}
-
-export function makeState(
-  overrides: Partial<Omit<AccountState, 'account'>> & { account?: Partial<TradingAccountDto> } = {},
-): AccountState {
-  const { account, ...rest } = overrides
-  return accountStateSchema.parse({
-    account: makeAccount(account),
-    figures: {
-      balance: 10_000_000,
-      equity: 10_000_000,
-      floatingProfit: 0,
-      swap: 0,
-      margin: 0,
-      freeMargin: 10_000_000,
-      marginLevelPercent: null,
-      isMarginCall: false,
-    },
-    positions: [],
-    orders: [],
-    meters: makeMeters(),
-    breach: null,
-    nextAccountId: null,
-    ...rest,
-  })
 }
 
 export function quote(
