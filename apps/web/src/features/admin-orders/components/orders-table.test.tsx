@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { adminOrdersResponseSchema, adminReasonMessages, type OrderSummaryDto } from '@tp/api'
+import { adminOrdersResponseSchema, type OrderSummaryDto } from '@tp/api'
+import { confirmWithReason } from '@/testing/admin-reason'
 import { json, makeUser, mockApi, type Handler } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 import type { AdminOrderDto } from '../utils/types'
@@ -239,15 +240,12 @@ describe('admin orders: actions', () => {
     expect(dialog).toHaveTextContent('Trading server unreachable (timeout after 10 s).')
     expect(api.callsTo(retryPath)).toHaveLength(0)
 
-    await app.user.click(within(dialog).getByRole('button', { name: 'Retry provisioning' }))
-    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
-    expect(api.callsTo(retryPath)).toHaveLength(0)
-
-    await app.user.type(
-      within(dialog).getByLabelText('Reason (audited)'),
-      'Trading server back since 10:05',
-    )
-    await app.user.click(within(dialog).getByRole('button', { name: 'Retry provisioning' }))
+    await confirmWithReason(app.user, dialog, {
+      confirm: 'Retry provisioning',
+      reasonLabel: 'Reason (audited)',
+      reason: 'Trading server back since 10:05',
+      sent: () => api.callsTo(retryPath),
+    })
 
     expect(await screen.findByText('Provisioning of TP-100043 started again.')).toBeInTheDocument()
     expect(api.callsTo(retryPath)).toHaveLength(1)
@@ -321,14 +319,12 @@ describe('admin orders: actions', () => {
 
     await app.user.click(within(row).getByRole('button', { name: 'Reject TP-100044' }))
     dialog = await screen.findByRole('alertdialog', { name: 'Reject TP-100044?' })
-    await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }))
-    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
-    expect(api.callsTo(reviewPath)).toHaveLength(0)
-    await app.user.type(
-      within(dialog).getByLabelText('Reason (kept with the order)'),
-      'Paid from a third party',
-    )
-    await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await confirmWithReason(app.user, dialog, {
+      confirm: 'Reject',
+      reasonLabel: 'Reason (kept with the order)',
+      reason: 'Paid from a third party',
+      sent: () => api.callsTo(reviewPath),
+    })
 
     expect(await screen.findByText('Order TP-100044 rejected.')).toBeInTheDocument()
     expect(api.callsTo(reviewPath).map((call) => call.body)).toEqual([
@@ -412,12 +408,12 @@ describe('admin orders: refunds', () => {
     await app.user.click(within(row).getByRole('button', { name: 'Refund TP-100044' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund TP-100044?' })
     expect(dialog).toHaveTextContent('OxaPay cannot send coins back')
-    await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
-    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
-    expect(api.callsTo(refundPath(underReview))).toHaveLength(0)
-
-    await app.user.type(within(dialog).getByLabelText('Refund transaction'), 'tx 0xab12, 4193 USDT')
-    await app.user.click(within(dialog).getByRole('button', { name: 'Refund' }))
+    await confirmWithReason(app.user, dialog, {
+      confirm: 'Refund',
+      reasonLabel: 'Refund transaction',
+      reason: 'tx 0xab12, 4193 USDT',
+      sent: () => api.callsTo(refundPath(underReview)),
+    })
     expect(await screen.findByText('Order TP-100044 refunded.')).toBeInTheDocument()
     expect(api.callsTo(refundPath(underReview)).map((call) => call.body)).toEqual([
       { note: 'tx 0xab12, 4193 USDT' },

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { adminReasonMessages } from '@tp/api/admin-reason'
 import type { adminIdentityCheckSchema, adminPayoutSchema } from '@tp/api/payouts'
 import type { z } from 'zod'
+import { confirmWithReason } from '@/testing/admin-reason'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -74,15 +74,12 @@ describe('admin payouts: decisions with their reason', () => {
     const card = await screen.findByTestId('admin-payout')
     const path = `POST /api/admin/payouts/${payout.id}/review`
 
-    await app.user.click(within(card).getByRole('button', { name: 'Approve payout' }))
-    expect(await within(card).findByText(adminReasonMessages.tooShort)).toBeVisible()
-    expect(api.callsTo(path)).toHaveLength(0)
-
-    await app.user.type(
-      within(card).getByLabelText('Reason for the decision'),
-      'Evidence checked, wallet verified',
-    )
-    await app.user.click(within(card).getByRole('button', { name: 'Approve payout' }))
+    await confirmWithReason(app.user, card, {
+      confirm: 'Approve payout',
+      reasonLabel: 'Reason for the decision',
+      reason: 'Evidence checked, wallet verified',
+      sent: () => api.callsTo(path),
+    })
     await waitFor(() => expect(api.callsTo(path)).toHaveLength(1))
     expect(api.callsTo(path)[0]!.body).toEqual({
       decision: 'approve',
@@ -96,14 +93,12 @@ describe('admin payouts: decisions with their reason', () => {
     const path = `POST /api/admin/identity-checks/${check.id}/review`
 
     await app.user.type(within(review).getByLabelText('Reason for the decision'), 'no')
-    await app.user.click(within(review).getByRole('button', { name: 'Reject' }))
-    expect(await within(review).findByText(adminReasonMessages.tooShort)).toBeVisible()
-    expect(api.callsTo(path)).toHaveLength(0)
-
-    const reason = within(review).getByLabelText('Reason for the decision')
-    await app.user.clear(reason)
-    await app.user.type(reason, 'The selfie does not show the document')
-    await app.user.click(within(review).getByRole('button', { name: 'Reject' }))
+    await confirmWithReason(app.user, review, {
+      confirm: 'Reject',
+      reasonLabel: 'Reason for the decision',
+      reason: 'The selfie does not show the document',
+      sent: () => api.callsTo(path),
+    })
     await waitFor(() => expect(api.callsTo(path)).toHaveLength(1))
     expect(api.callsTo(path)[0]!.body).toEqual({
       decision: 'reject',

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { adminReasonMessages, type AdminUserRow } from '@tp/api'
+import type { AdminUserRow } from '@tp/api'
+import { confirmWithReason } from '@/testing/admin-reason'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -179,15 +180,12 @@ describe('admin user accounts', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' })
     await app.user.clear(name)
     await app.user.type(name, 'Trader One')
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeInTheDocument()
-    expect(api.callsTo('PATCH /api/admin/users/u1')).toHaveLength(0)
-
-    await app.user.type(
-      within(dialog).getByRole('textbox', { name: 'Reason (audited)' }),
-      'Name as on the passport',
-    )
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await confirmWithReason(app.user, dialog, {
+      confirm: 'Save',
+      reasonLabel: 'Reason (audited)',
+      reason: 'Name as on the passport',
+      sent: () => api.callsTo('PATCH /api/admin/users/u1'),
+    })
     await waitFor(() => expect(api.callsTo('PATCH /api/admin/users/u1')).toHaveLength(1))
     expect(api.callsTo('PATCH /api/admin/users/u1')[0]!.body).toMatchObject({
       name: 'Trader One',

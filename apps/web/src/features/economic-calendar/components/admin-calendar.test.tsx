@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { adminReasonMessages } from '@tp/api/admin-reason'
 import type { EconomicEvent } from '@tp/api/calendar'
+import { confirmWithReason } from '@/testing/admin-reason'
 import { json, makeUser, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -42,12 +42,12 @@ describe('admin calendar: delete', () => {
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Delete USD Non-Farm Employment Change?',
     })
-    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    expect(await within(dialog).findByText(adminReasonMessages.tooShort)).toBeVisible()
-    expect(api.callsTo(path)).toHaveLength(0)
-
-    await app.user.type(within(dialog).getByLabelText('Reason'), 'Release postponed by the BLS')
-    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await confirmWithReason(app.user, dialog, {
+      confirm: 'Delete',
+      reasonLabel: 'Reason',
+      reason: 'Release postponed by the BLS',
+      sent: () => api.callsTo(path),
+    })
     expect(await screen.findByText('Event deleted.')).toBeInTheDocument()
     expect(api.callsTo(path).map((call) => call.body)).toEqual([
       { reason: 'Release postponed by the BLS' },
