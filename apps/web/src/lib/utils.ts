@@ -1,261 +1,188 @@
 import { clsx, type ClassValue } from 'clsx'
+import { createTailwindMerge, validators, type Config } from 'tailwind-merge'
 
-// cn's Tailwind merge: a later utility replaces an earlier one that sets the same thing under
-// the same variants (`cn('px-4 h-9', 'px-2')` is `h-9 px-2`), and a shorthand replaces the longhands
-// before it (`p-2` drops an earlier `px-4`, not a later one). tailwind-merge did this with the
-// whole of Tailwind's class list (~8.6 KB gzip on every page, decision 0051); this covers the
-// utilities the app writes, and a class it does not know is always kept.
+// tailwind-merge's parser and conflict rules (variants, `!`, arbitrary values and properties,
+// postfix modifiers, order-sensitive variants) on a config of the utilities this app writes
+// instead of its default config of every Tailwind utility (~5 KB gzip more on every page,
+// decision 0051). Where a prefix sets different things (`text-sm` size, `text-left` alignment,
+// `text-primary` colour) the values follow the default config, in its order; a prefix that sets
+// one thing takes any value. A utility of a group not listed here is kept, never merged, so a
+// `className` override of a new kind needs its group added. utils.test.ts compares with twMerge.
 
-const SIZES = /^(?:\d?xs|sm|base|md|lg|\d?xl)$/
-const ALIGN = /^(?:left|center|right|justify|start|end)$/
-const LINE_STYLES = /^(?:solid|dashed|dotted|double|hidden|none)$/
-const WEIGHTS = /^(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/
-/** a position's or an order's value: a number, a fraction, an arbitrary value or a keyword */
-/** a width: a number of pixels, or an arbitrary length */
-const WIDTH = /^(?:\d+|\[(?:length:)?[\d.]+(?:px|rem|em)?\])$/
-const PLACE = /^(?:\d|\[|\(|auto$|full$|px$|first$|last$|none$)/
-const DISPLAY =
-  'block inline-block inline flex inline-flex table inline-table table-caption table-cell table-column table-column-group table-footer-group table-header-group table-row-group table-row flow-root grid inline-grid contents list-item hidden'
+const {
+  isAny,
+  isArbitraryImage,
+  isArbitraryLength,
+  isArbitraryNumber,
+  isArbitraryPosition,
+  isArbitraryShadow,
+  isArbitrarySize,
+  isArbitraryValue,
+  isArbitraryVariable,
+  isArbitraryVariableImage,
+  isArbitraryVariableLength,
+  isArbitraryVariablePosition,
+  isArbitraryVariableShadow,
+  isArbitraryVariableSize,
+  isArbitraryVariableWeight,
+  isArbitraryWeight,
+  isFraction,
+  isInteger,
+  isNumber,
+  isPercent,
+  isTshirtSize,
+} = validators
 
-/** single-word utilities and their group */
-const WORDS: Record<string, string> = {}
-const words = (list: string, group: string) => {
-  for (const word of list.split(' ')) WORDS[word] = group
-}
-words(DISPLAY, 'display')
-words('static fixed absolute relative sticky', 'position')
-words('visible invisible collapse', 'visibility')
-words('sr-only not-sr-only', 'sr')
-words('italic not-italic', 'font-style')
-words('underline overline line-through no-underline', 'text-decoration')
-words('uppercase lowercase capitalize normal-case', 'text-transform')
-words('antialiased subpixel-antialiased', 'font-smoothing')
-words('truncate', 'text-overflow')
-words('grow', 'grow')
-words('shrink', 'shrink')
-words('border', 'border-w')
-words('rounded', 'rounded')
-words('shadow', 'shadow')
-words('ring', 'ring-w')
-words('outline', 'outline-w')
-words('transition', 'transition')
-words('isolate', 'isolation')
-words('blur', 'blur')
-words('resize', 'resize')
-words('tabular-nums proportional-nums', 'numeric-spacing')
-words('lining-nums oldstyle-nums', 'numeric-figure')
-words('caption-top caption-bottom', 'caption')
-words('divide-x', 'divide-x')
-words('divide-y', 'divide-y')
-words('backdrop-blur', 'backdrop-blur')
+type ClassGroup = Config<string, string>['classGroups'][string]
 
-/** the group of `name-value` when name is one of these: a function of the value, or one group */
-const PREFIXES: Record<string, string | ((value: string) => string)> = {
-  text: (v) =>
-    SIZES.test(v) || /^\[(?:length:|\d|calc|clamp|var\(--text)/.test(v)
-      ? 'font-size'
-      : ALIGN.test(v)
-        ? 'text-align'
-        : v === 'ellipsis' || v === 'clip'
-          ? 'text-overflow'
-          : /^(?:wrap|nowrap|balance|pretty)$/.test(v)
-            ? 'text-wrap'
-            : 'text-color',
-  font: (v) => (WEIGHTS.test(v) ? 'font-weight' : 'font-family'),
-  bg: (v) =>
-    /^(?:fixed|local|scroll)$/.test(v)
-      ? 'bg-attachment'
-      : /^(?:cover|contain|auto)$/.test(v)
-        ? 'bg-size'
-        : /^(?:no-repeat|repeat(?:-.*)?)$/.test(v)
-          ? 'bg-repeat'
-          : /^(?:none|linear-|gradient-|radial|conic|\[(?:url|\w+-gradient)\()/.test(v)
-            ? 'bg-image'
-            : /^(?:center|top|bottom|left|right|(?:left|right)-(?:top|bottom))$/.test(v)
-              ? 'bg-position'
-              : /^clip-/.test(v)
-                ? 'bg-clip'
-                : 'bg-color',
-  border: (v) =>
-    WIDTH.test(v)
-      ? 'border-w'
-      : LINE_STYLES.test(v)
-        ? 'border-style'
-        : /^(?:collapse|separate)$/.test(v)
-          ? 'border-collapse'
-          : /^(?:[xytrblse])(?:-\d+)?$/.test(v)
-            ? `border-w-${v[0]}`
-            : /^[xytrblse]-/.test(v)
-              ? `border-color-${v[0]}`
-              : 'border-color',
-  rounded: (v) => {
-    const side = /^(t|r|b|l|s|e|tl|tr|br|bl|ss|se|ee|es)(?:-|$)/.exec(v)
-    return side ? `rounded-${side[1]}` : 'rounded'
-  },
-  shadow: (v) =>
-    /^(?:\d?xs|sm|md|lg|\d?xl|none|inner|\[.*_.*\])$/.test(v) ? 'shadow' : 'shadow-color',
-  ring: (v) =>
-    WIDTH.test(v) || v === 'inset'
-      ? 'ring-w'
-      : /^offset-\d+$/.test(v)
-        ? 'ring-offset-w'
-        : v.startsWith('offset-')
-          ? 'ring-offset-color'
-          : 'ring-color',
-  outline: (v) =>
-    /^(?:none|hidden|dashed|dotted|double|solid)$/.test(v)
-      ? 'outline-style'
-      : WIDTH.test(v)
-        ? 'outline-w'
-        : v.startsWith('offset-')
-          ? 'outline-offset'
-          : 'outline-color',
-  flex: (v) =>
-    /^(?:row|col|row-reverse|col-reverse)$/.test(v)
-      ? 'flex-direction'
-      : /^(?:wrap|nowrap|wrap-reverse)$/.test(v)
-        ? 'flex-wrap'
-        : 'flex',
-  stroke: (v) => (WIDTH.test(v) ? 'stroke-w' : 'stroke'),
-  decoration: (v) =>
-    LINE_STYLES.test(v) || v === 'wavy'
-      ? 'decoration-style'
-      : WIDTH.test(v)
-        ? 'decoration-w'
-        : 'decoration-color',
-  object: (v) =>
-    /^(?:contain|cover|fill|none|scale-down)$/.test(v) ? 'object-fit' : 'object-position',
-  overflow: (v) => (/^[xy]-/.test(v) ? `overflow-${v[0]}` : 'overflow'),
-  overscroll: (v) => (/^[xy]-/.test(v) ? `overscroll-${v[0]}` : 'overscroll'),
-  break: (v) => (/^(?:normal|words|all|keep)$/.test(v) ? 'word-break' : `break-${v.split('-')[0]}`),
-  snap: (v) => (/^(?:x|y|both|none|mandatory|proximity)$/.test(v) ? 'snap-type' : 'snap-align'),
-  divide: (v) => (/^[xy](?:-\d+)?$/.test(v) ? `divide-${v[0]}` : 'divide-color'),
-  list: (v) => (/^(?:inside|outside)$/.test(v) ? 'list-position' : 'list-type'),
-}
-// one group whatever the value
-for (const name of [
-  ...'p px py pt pr pb pl ps pe m mx my mt mr mb ml ms me'.split(' '),
-  ...'w h size min-w max-w min-h max-h basis grow shrink gap gap-x gap-y space-x space-y'.split(
-    ' ',
+const words = (list: string) => list.split(' ')
+const arbitrary = [isArbitraryVariable, isArbitraryValue]
+/** a position's value: not `top-nav`, a custom class */
+const inset = [isFraction, isNumber, 'px', 'full', 'auto', ...arbitrary]
+const borderWidth = ['', isNumber, isArbitraryVariableLength, isArbitraryLength]
+const lineStyle = words('solid dashed dotted double hidden none')
+const stopPosition = [isPercent, isArbitraryVariableLength, isArbitraryLength]
+const sides = 'x y s e t r b l'
+
+const classGroups: Record<string, ClassGroup> = {
+  display: words(
+    'block inline-block inline flex inline-flex table inline-table table-caption table-cell table-column table-column-group table-footer-group table-header-group table-row-group table-row flow-root grid inline-grid contents list-item hidden',
   ),
-  ...'grid-cols grid-rows col-span col-start col-end row-span row-start row-end auto-cols auto-rows grid-flow items self content'.split(
-    ' ',
-  ),
-  ...'justify-items justify-self justify place-content place-items place-self'.split(' '),
-  ...'leading tracking whitespace line-clamp align opacity cursor pointer-events select'.split(' '),
-  ...'resize aspect columns duration ease delay animate origin scale rotate translate-x'.split(' '),
-  ...'translate-y skew-x skew-y fill underline-offset indent will-change touch appearance'.split(
-    ' ',
-  ),
-  ...'backdrop-blur blur caret accent from via to transition mix-blend'.split(' '),
-  ...'scroll-m scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml scroll-p scroll-pt'.split(
-    ' ',
-  ),
-]) {
-  PREFIXES[name] ??= name
+  position: words('static fixed absolute relative sticky'),
+  visibility: words('visible invisible collapse'),
+  sr: words('sr-only not-sr-only'),
+  isolation: words('isolate isolation-auto'),
+  'font-smoothing': words('antialiased subpixel-antialiased'),
+  'font-style': words('italic not-italic'),
+  'fvn-figure': words('lining-nums oldstyle-nums'),
+  'fvn-spacing': words('proportional-nums tabular-nums'),
+  'text-decoration': words('underline overline line-through no-underline'),
+  'text-transform': words('uppercase lowercase capitalize normal-case'),
+  'text-overflow': words('truncate text-ellipsis text-clip'),
+  'touch-pz': ['touch-pinch-zoom'],
+  'ring-w-inset': ['ring-inset'],
+  z: [{ z: [isInteger, 'auto', ...arbitrary] }],
+  order: [{ order: [isInteger, 'first', 'last', 'none', ...arbitrary] }],
+  start: [{ 'inset-s': inset, start: inset }],
+  end: [{ 'inset-e': inset, end: inset }],
+  'object-fit': [{ object: words('contain cover fill none scale-down') }],
+  'flex-direction': [{ flex: words('row row-reverse col col-reverse') }],
+  'flex-wrap': [{ flex: words('nowrap wrap wrap-reverse') }],
+  'align-content': [{ content: words('normal start end center between around evenly stretch baseline center-safe end-safe') }], // prettier-ignore
+  'font-size': [{ text: ['base', isTshirtSize, isArbitraryVariableLength, isArbitraryLength] }],
+  'font-weight': [{ font: [...words('thin extralight light normal medium semibold bold extrabold black'), isArbitraryVariableWeight, isArbitraryWeight] }], // prettier-ignore
+  'list-style-position': [{ list: words('inside outside') }],
+  'text-alignment': [{ text: words('left center right justify start end') }],
+  'text-wrap': [{ text: words('wrap nowrap balance pretty') }],
+  'text-decoration-style': [{ decoration: words('solid dashed dotted double wavy') }],
+  'text-decoration-thickness': [{ decoration: [isNumber, 'from-font', 'auto', isArbitraryVariable, isArbitraryLength] }], // prettier-ignore
+  break: [{ break: words('normal words all keep') }],
+  'bg-attachment': [{ bg: words('fixed local scroll') }],
+  'bg-clip': [{ 'bg-clip': words('border padding content text') }],
+  'bg-position': [{ bg: [...words('center top bottom left right top-left left-top top-right right-top bottom-right right-bottom bottom-left left-bottom'), isArbitraryVariablePosition, isArbitraryPosition, { position: arbitrary }] }], // prettier-ignore
+  'bg-repeat': [{ bg: ['no-repeat', { repeat: words(' x y space round') }] }],
+  'bg-size': [{ bg: [...words('auto cover contain'), isArbitraryVariableSize, isArbitrarySize, { size: arbitrary }] }], // prettier-ignore
+  // and `bg-gradient-to-*`, which Tailwind 4 still draws (twMerge takes it for a colour)
+  'bg-image': [{ bg: ['none', { linear: [{ to: words('t tr r br b bl l tl') }, isInteger, ...arbitrary], radial: ['', ...arbitrary], conic: ['', isInteger, ...arbitrary], gradient: [{ to: words('t tr r br b bl l tl') }] }, isArbitraryVariableImage, isArbitraryImage] }], // prettier-ignore
+  'gradient-from-pos': [{ from: stopPosition }],
+  'gradient-via-pos': [{ via: stopPosition }],
+  'gradient-to-pos': [{ to: stopPosition }],
+  'border-w': [{ border: borderWidth }],
+  'border-collapse': [{ border: words('collapse separate') }],
+  'border-style': [{ border: lineStyle }],
+  'divide-x': [{ 'divide-x': borderWidth }],
+  'divide-y': [{ 'divide-y': borderWidth }],
+  'divide-style': [{ divide: lineStyle }],
+  'outline-style': [{ outline: lineStyle }],
+  'outline-w': [{ outline: borderWidth }],
+  'shadow-size': [{ shadow: ['', 'inner', 'none', isTshirtSize, isArbitraryVariableShadow, isArbitraryShadow] }], // prettier-ignore
+  'ring-w': [{ ring: borderWidth }],
+  'ring-offset-w': [{ 'ring-offset': [isNumber, isArbitraryLength] }],
+  'snap-align': [{ snap: words('start end center align-none') }],
+  'snap-stop': [{ snap: words('normal always') }],
+  'snap-type': [{ snap: words('none x y both') }],
+  'snap-strictness': [{ snap: words('mandatory proximity') }],
+  'touch-x': [{ 'touch-pan': words('x left right') }],
+  'touch-y': [{ 'touch-pan': words('y up down') }],
+  'stroke-w': [{ stroke: [isNumber, isArbitraryVariableLength, isArbitraryLength, isArbitraryNumber] }], // prettier-ignore
 }
-// custom classes share these names (`top-nav`, `order-filled`): a value that is not Tailwind's is no group
-for (const name of 'top right bottom left start end inset inset-x inset-y order z'.split(' ')) {
-  PREFIXES[name] = (v) => (PLACE.test(v) ? name : '')
+for (const side of words(sides)) {
+  classGroups[`border-w-${side}`] = [{ [`border-${side}`]: borderWidth }]
+  classGroups[`border-color-${side}`] = [{ [`border-${side}`]: [isAny] }]
 }
+for (const name of words('inset inset-x inset-y top right bottom left'))
+  classGroups[name] = [{ [name]: inset }]
+// what is left of a prefix is a value, after the groups above took theirs: `text-primary` is a
+// colour once `text-sm` and `text-left` are not
+for (const name of words(
+  'text font bg from via to border divide outline shadow ring ring-offset decoration stroke fill list object flex caret accent aspect columns basis overflow overflow-x overflow-y overscroll overscroll-x overscroll-y col col-start col-end row row-start row-end grid-cols grid-rows grid-flow auto-cols auto-rows gap gap-x gap-y justify justify-items justify-self items self place-content place-items place-self p px py ps pe pt pr pb pl m mx my ms me mt mr mb ml space-x space-y size w min-w max-w h min-h max-h tracking leading line-clamp underline-offset indent align whitespace opacity mix-blend duration ease delay animate scale rotate skew-x skew-y origin translate-x translate-y cursor pointer-events select appearance touch will-change outline-offset caption scroll-m scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml scroll-p scroll-px scroll-py scroll-pt scroll-pr scroll-pb scroll-pl',
+))
+  classGroups[name] = [{ [name]: [isAny] }]
+// these are classes bare too (`rounded`, `grow`)
+for (const name of words(
+  `grow shrink transition resize blur backdrop-blur rounded ${words(
+    's e t r b l ss se ee es tl tr br bl',
+  )
+    .map((side) => `rounded-${side}`)
+    .join(' ')}`,
+))
+  classGroups[name] = [{ [name]: ['', isAny] }]
 
-/** the groups a shorthand overrides */
-const SHORTHANDS: Record<string, string[]> = {
-  p: ['px', 'py', 'pt', 'pr', 'pb', 'pl', 'ps', 'pe'],
-  px: ['pr', 'pl', 'ps', 'pe'],
-  py: ['pt', 'pb'],
-  m: ['mx', 'my', 'mt', 'mr', 'mb', 'ml', 'ms', 'me'],
-  mx: ['mr', 'ml', 'ms', 'me'],
-  my: ['mt', 'mb'],
-  size: ['w', 'h'],
-  inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left', 'start', 'end'],
-  'inset-x': ['right', 'left'],
-  'inset-y': ['top', 'bottom'],
-  gap: ['gap-x', 'gap-y'],
-  flex: ['basis', 'grow', 'shrink'],
+/** a shorthand (the key) drops the longhands before it */
+const conflictingClassGroups = {
   overflow: ['overflow-x', 'overflow-y'],
   overscroll: ['overscroll-x', 'overscroll-y'],
-  rounded: 't r b l s e tl tr br bl ss se ee es'.split(' ').map((side) => `rounded-${side}`),
+  inset: ['inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left'],
+  'inset-x': ['start', 'end', 'right', 'left'],
+  'inset-y': ['top', 'bottom'],
+  flex: ['basis', 'grow', 'shrink'],
+  gap: ['gap-x', 'gap-y'],
+  p: words('px py ps pe pt pr pb pl'),
+  px: words('ps pe pr pl'),
+  py: words('pt pb'),
+  m: words('mx my ms me mt mr mb ml'),
+  mx: words('ms me mr ml'),
+  my: words('mt mb'),
+  size: ['w', 'h'],
+  'font-size': ['leading'],
+  'line-clamp': ['display', 'overflow'],
+  rounded: words('s e t r b l ss se ee es tl tr br bl').map((side) => `rounded-${side}`),
+  'rounded-s': ['rounded-ss', 'rounded-es'],
+  'rounded-e': ['rounded-se', 'rounded-ee'],
   'rounded-t': ['rounded-tl', 'rounded-tr'],
   'rounded-r': ['rounded-tr', 'rounded-br'],
   'rounded-b': ['rounded-br', 'rounded-bl'],
   'rounded-l': ['rounded-tl', 'rounded-bl'],
-  'rounded-s': ['rounded-ss', 'rounded-es'],
-  'rounded-e': ['rounded-se', 'rounded-ee'],
-  'border-w': 'x y t r b l s e'.split(' ').map((side) => `border-w-${side}`),
-  'border-w-x': ['border-w-r', 'border-w-l'],
+  'border-w': words(sides).map((side) => `border-w-${side}`),
+  'border-w-x': words('s e r l').map((side) => `border-w-${side}`),
   'border-w-y': ['border-w-t', 'border-w-b'],
-  'border-color': 'x y t r b l s e'.split(' ').map((side) => `border-color-${side}`),
-  'border-color-x': ['border-color-r', 'border-color-l'],
+  border: words(sides).map((side) => `border-color-${side}`),
+  'border-color-x': words('s e r l').map((side) => `border-color-${side}`),
   'border-color-y': ['border-color-t', 'border-color-b'],
-  'font-size': ['leading'],
-  'line-clamp': ['display', 'overflow'],
-}
-
-/** `[variants:]utility`'s group, keyed by its variants and `!`; null when the class is not known */
-function groupKey(className: string): string | null {
-  // split the variants off at colons outside brackets
-  const parts: string[] = []
-  let depth = 0
-  let start = 0
-  for (let i = 0; i < className.length; i++) {
-    const char = className[i]
-    if (char === '[' || char === '(') depth++
-    else if (char === ']' || char === ')') depth--
-    else if (char === ':' && depth === 0) {
-      parts.push(className.slice(start, i))
-      start = i + 1
-    }
-  }
-  let utility = className.slice(start)
-  let important = ''
-  if (utility.startsWith('!') || utility.endsWith('!')) {
-    important = '!'
-    utility = utility.startsWith('!') ? utility.slice(1) : utility.slice(0, -1)
-  }
-  if (utility.startsWith('-')) utility = utility.slice(1)
-  // a postfix (an opacity `/50`, a line height `/6`) does not change the group
-  const slash = /\/[\w.[\]%-]+$/.exec(utility)
-  if (slash) utility = utility.slice(0, slash.index)
-  // an arbitrary property, `[overflow-wrap:anywhere]`: grouped by the property
-  let group: string | undefined = /^\[[\w-]+:/.test(utility)
-    ? utility.slice(0, utility.indexOf(':'))
-    : WORDS[utility]
-  if (!group) {
-    for (let dash = utility.lastIndexOf('-'); dash > 0; dash = utility.lastIndexOf('-', dash - 1)) {
-      const rule = PREFIXES[utility.slice(0, dash)]
-      if (rule) {
-        group = typeof rule === 'string' ? rule : rule(utility.slice(dash + 1))
-        break
-      }
-    }
-  }
-  if (!group) return null
-  return `${parts.sort().join(':')}${important}:${group}`
+  'scroll-m': words('scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml'),
+  'scroll-mx': ['scroll-mr', 'scroll-ml'],
+  'scroll-my': ['scroll-mt', 'scroll-mb'],
+  'scroll-p': words('scroll-px scroll-py scroll-pt scroll-pr scroll-pb scroll-pl'),
+  'scroll-px': ['scroll-pr', 'scroll-pl'],
+  'scroll-py': ['scroll-pt', 'scroll-pb'],
+  touch: ['touch-x', 'touch-y', 'touch-pz'],
+  'touch-x': ['touch'],
+  'touch-y': ['touch'],
+  'touch-pz': ['touch'],
 }
 
 /** Tailwind classes with each conflict resolved in favour of the later class. */
-export function mergeClasses(classes: string): string {
-  const kept: string[] = []
-  const taken = new Set<string>()
-  const list = classes.split(/\s+/)
-  for (let i = list.length - 1; i >= 0; i--) {
-    const className = list[i]!
-    if (!className) continue
-    const key = groupKey(className)
-    if (key === null) {
-      kept.push(className)
-      continue
-    }
-    if (taken.has(key)) continue
-    taken.add(key)
-    const colon = key.lastIndexOf(':')
-    for (const longhand of SHORTHANDS[key.slice(colon + 1)] ?? [])
-      taken.add(key.slice(0, colon + 1) + longhand)
-    kept.push(className)
-  }
-  return kept.reverse().join(' ')
-}
+export const mergeClasses = createTailwindMerge(() => ({
+  cacheSize: 500,
+  theme: {},
+  classGroups,
+  conflictingClassGroups,
+  // `text-sm/6` sets the line height too
+  conflictingClassGroupModifiers: { 'font-size': ['leading'] },
+  orderSensitiveModifiers: words(
+    '* ** after backdrop before details-content file first-letter first-line marker placeholder selection',
+  ),
+}))
 
 /** Joins class names, letting a later Tailwind utility override an earlier one of the same kind. */
 export function cn(...inputs: ClassValue[]) {
